@@ -1,0 +1,74 @@
+/** SPEC §3 "User message" and §8: what the message service shows and how failures read. */
+
+export const MessageType = { Info: 0, Success: 1, Warning: 2, Error: 3, SuccessSimple: 4 } as const;
+export type MessageTypeValue = (typeof MessageType)[keyof typeof MessageType];
+
+export interface UserMessage {
+  Type: MessageTypeValue;
+  Data: string;
+  autoHide?: boolean;
+  noClear?: boolean;
+}
+
+/** SPEC §3 "Error message record". */
+export interface ErrorMessageRecord {
+  message: string;
+  requestId: string | null;
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+export const UNKNOWN_ERROR = 'Unknown Error';
+
+/**
+ * SPEC §8 central handling of failed calls: the error field of the response body if present,
+ * else the body as text, else the status text, else 'Unknown Error'.
+ */
+export function reduceErrorMessage(body: unknown, statusText?: string | null): string {
+  if (body && typeof body === 'object') {
+    const error = (body as Record<string, unknown>).error;
+    if (typeof error === 'string' && error.trim()) return error;
+    const text = JSON.stringify(body);
+    if (text && text !== '{}') return text;
+  } else if (typeof body === 'string' && body.trim()) {
+    return body;
+  }
+  if (statusText?.trim()) return statusText;
+  return UNKNOWN_ERROR;
+}
+
+export const INVALID_LOGIN_TEXT = 'Invalid UserName/Password';
+export const LOCKED_ACCOUNT_TEXT = 'account has been locked';
+export const LOCKOUT_MARKER = '!*';
+export const INACTIVITY_BANNER = "We've signed you out of your account due to inactivity.";
+export const ACCOUNT_VALIDATION_TEXT =
+  'You are not allowed to create chassis bookings as your account is not in good standing, please contact customer service.';
+export const PAGE_NOT_FOUND_TEXT = 'Sorry, page not found';
+export const CACHE_KEY_MISSING_TEXT = 'Requested key is not available in Cache';
+export const INVALID_EMAIL_TEXT = 'Invalid email address';
+
+/** The server's lockout message: the minutes travel between '!*' markers (SPEC §8). */
+export function lockoutServerMessage(minutes: number): string {
+  return `Your ${LOCKED_ACCOUNT_TEXT}${LOCKOUT_MARKER}${minutes}${LOCKOUT_MARKER}minutes remain before it unlocks.`;
+}
+
+export type LoginFailure =
+  | { kind: 'invalid' }
+  | { kind: 'locked'; minutes: string }
+  | { kind: 'other'; text: string };
+
+/** SPEC §8: how the login page reads a failed sign-in's message. */
+export function classifyLoginFailure(message: string): LoginFailure {
+  if (message.includes(INVALID_LOGIN_TEXT)) return { kind: 'invalid' };
+  if (message.includes(LOCKED_ACCOUNT_TEXT)) {
+    return { kind: 'locked', minutes: (message.split(LOCKOUT_MARKER)[1] ?? '').trim() };
+  }
+  return { kind: 'other', text: message };
+}
+
+/** The page text shown for a locked account, around the Reset Password link. */
+export function lockoutPageText(minutes: string): { before: string; after: string } {
+  return {
+    before: `Your account has been locked, please wait ${minutes} minutes for the account to unlock or`,
+    after: 'to unlock your account now',
+  };
+}

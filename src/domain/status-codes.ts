@@ -1,0 +1,36 @@
+/** SPEC §3: booking status codes and their names. A missing status is shown as "New". */
+export const BookingStatus = {
+  OP: 'Open',
+  CL: 'Closed',
+  FF: 'Fulfilled',
+  CN: 'Cancelled',
+  EX: 'Expired',
+  PN: 'Pending',
+  NA: 'Unknown',
+} as const;
+export type BookingStatusCode = keyof typeof BookingStatus;
+export const BOOKING_STATUS_CODES = Object.keys(BookingStatus) as BookingStatusCode[];
+
+export function bookingStatusName(code: string | null | undefined): string {
+  if (!code) return 'New';
+  return (BookingStatus as Record<string, string>)[code] ?? BookingStatus.NA;
+}
+
+/** SPEC §5: the pending statuses offered are only these. */
+export const PENDING_STATUS_CODES: readonly BookingStatusCode[] = ['PN', 'CN', 'FF'];
+
+/** Booking order types. IR and MI are internal-only, RD is never offered (SPEC §5). */
+export const BookingOrderType = {
+  PB: 'Pool Booking',
+  RU: 'Reuse Booking',
+  TL: 'Term Lease Booking',
+  RP: 'Reposition Booking',
+  DL: 'Daily Lease Booking',
+  TR: 'Term Lease Redelivery',
+  PR: 'Pool Redelivery',
+  IR: 'Internal Reservation',
+  MI: 'Manual Inventory',
+  RD: 'Redelivery',
+} as const;
+export type BookingOrderTypeCode = keyof typeof BookingOrderType;
+export const BOOKING_ORDER_TYPE_CODES = Object.keys(BookingOrderType) as BookingOrderTypeCode[];

@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The SPA is served by the Fastify process from dist/; in `npm run dev` Vite proxies the API to it.
+export default defineConfig({
+  plugins: [react()],
+  base: './',
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8080', ws: true },
+      '/config': 'http://127.0.0.1:8080',
+    },
+  },
+});
