@@ -3,6 +3,7 @@
  * server applies them when it answers GET /api/lookup/{dataset} and tests can check each rule.
  */
 import { MIN_SEARCH_TEXT_LENGTH } from './constants';
+import { AreaAccess, type PermissionRequirement } from './permissions';
 import { PENDING_STATUS_CODES } from './status-codes';
 
 export interface LocationRow {
@@ -233,3 +234,21 @@ export const CUSTOMER_DATASETS: readonly LookupDataset[] = [
   'requestingPartyCustomers',
   'responsiblePartyCustomers',
 ];
+
+/**
+ * Datasets that belong to one area are served only to users who may open that area (SPEC §6);
+ * every other dataset is served to any signed-in user. The client's lookup store skips what the
+ * user may not read.
+ */
+export const LOOKUP_DATASET_ACCESS: Partial<Record<LookupDataset, readonly PermissionRequirement[]>> = {
+  repositionEquipmentCategories: AreaAccess.repositionBooking,
+  repositionInventoryOrgs: AreaAccess.repositionBooking,
+  repositionReasons: AreaAccess.repositionBooking,
+  poolRedeliveryEquipmentCategories: AreaAccess.poolRedelivery,
+  poolRedeliveryReasons: AreaAccess.poolRedelivery,
+  internalReservationInventoryOrgs: AreaAccess.internalReservation,
+  internalReservationReasons: AreaAccess.internalReservation,
+  manualInventoryInventoryOrgs: AreaAccess.manualInventory,
+  inventoryAvailabilityInventoryOrgs: AreaAccess.inventoryAvailability,
+  pendingReasons: AreaAccess.pendingQueue,
+};

@@ -1,0 +1,50 @@
+import { timestampQueryValue } from './common';
+
+export const versionQuerySchema = {
+  type: 'object',
+  properties: { t: timestampQueryValue },
+  additionalProperties: false,
+} as const;
+
+export const publicConfigQuerySchema = {
+  type: 'object',
+  properties: { dt: timestampQueryValue },
+  additionalProperties: false,
+} as const;
+
+export const versionResponseSchema = {
+  type: 'object',
+  properties: { hash: { type: 'string' } },
+  required: ['hash'],
+  additionalProperties: false,
+} as const;
+
+/** SPEC §7: the environment key initialises the feature flags. */
+export const publicConfigResponseSchema = {
+  type: 'object',
+  properties: {
+    EnvironmentKey: { type: 'string' },
+    FeatureFlags: {
+      type: 'object',
+      properties: {
+        TermCloseOfFulfilledBooking: { type: 'boolean' },
+        InternalReservationComments: { type: 'boolean' },
+        PendingQueueContactInfo: { type: 'boolean' },
+      },
+      required: ['TermCloseOfFulfilledBooking', 'InternalReservationComments', 'PendingQueueContactInfo'],
+      additionalProperties: false,
+    },
+  },
+  required: ['EnvironmentKey', 'FeatureFlags'],
+  additionalProperties: false,
+} as const;
+
+export const clientConfigResponseSchema = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+} as const;
+
+export const uiConfigurationResponseSchema = {
+  type: 'object',
+  additionalProperties: true,
+} as const;

@@ -1,0 +1,96 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { CHASSIS_LIMIT_POOL_REDELIVERY } from '../domain/constants';
+import { LOOKUP_DATASETS } from '../domain/lookups';
+
+export const lookupParamsSchema = {
+  type: 'object',
+  properties: { dataset: { type: 'string', enum: LOOKUP_DATASETS } },
+  required: ['dataset'],
+  additionalProperties: false,
+} as const;
+
+/** Customer sets take the SPEC §5 customer filter; other datasets ignore it. */
+export const lookupQuerySchema = {
+  type: 'object',
+  properties: {
+    search: { type: 'string', maxLength: 100, description: 'At least 2 characters to filter: contains, on name with SCAC.' },
+    customerClass: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Z]{1,5}$' },
+      maxItems: 10,
+      description: 'One class or several (repeat the parameter).',
+    },
+    t: { type: 'string', maxLength: 40 },
+  },
+  additionalProperties: false,
+} as const;
+export type LookupQuery = FromSchema<typeof lookupQuerySchema>;
+
+export const lookupResponseSchema = {
+  type: 'array',
+  items: { type: 'object', additionalProperties: true },
+} as const;
+
+/** The largest list a single check accepts: the biggest chassis list any flow submits. */
+export const equipmentBodySchema = {
+  type: 'object',
+  properties: {
+    ChassisIds: {
+      type: 'array',
+      minItems: 1,
+      maxItems: CHASSIS_LIMIT_POOL_REDELIVERY,
+      items: { type: 'string', minLength: 1, maxLength: 20 },
+    },
+  },
+  required: ['ChassisIds'],
+  additionalProperties: false,
+} as const;
+export type EquipmentBody = FromSchema<typeof equipmentBodySchema>;
+
+const nullableString = { type: ['string', 'null'] } as const;
+const nullableInteger = { type: ['integer', 'null'] } as const;
+
+export const equipmentVerdictSchema = {
+  type: 'object',
+  properties: {
+    Input: { type: 'string' },
+    ChassisId: nullableString,
+    Valid: { type: 'boolean' },
+    Message: nullableString,
+    ChassisMasterId: nullableInteger,
+    EquipmentCategoryCode: nullableString,
+    EquipmentClassCode: nullableString,
+    OnHireToCaller: { type: 'boolean' },
+    LocationId: nullableInteger,
+  },
+  required: [
+    'Input',
+    'ChassisId',
+    'Valid',
+    'Message',
+    'ChassisMasterId',
+    'EquipmentCategoryCode',
+    'EquipmentClassCode',
+    'OnHireToCaller',
+    'LocationId',
+  ],
+  additionalProperties: false,
+} as const;
+export type EquipmentVerdict = FromSchema<typeof equipmentVerdictSchema>;
+
+export const equipmentResponseSchema = {
+  type: 'object',
+  properties: { Results: { type: 'array', items: equipmentVerdictSchema } },
+  required: ['Results'],
+  additionalProperties: false,
+} as const;
+
+export const codeNameListSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { Code: { type: 'string' }, Name: { type: 'string' } },
+    required: ['Code', 'Name'],
+    additionalProperties: false,
+  },
+} as const;

@@ -1,0 +1,62 @@
+/**
+ * Builds the portal's server: validation and errors, access control, OpenAPI, every route area,
+ * and the built SPA. Tests call buildApp with their own database and drive it with app.inject.
+ */
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { errorResponseSchema } from '../schemas/common';
+import type { AppContext } from './context';
+import { installAccessControl } from './plugins/access';
+import { installErrorHandling, requestIdGenerator } from './plugins/errors';
+import { installValidators } from './plugins/validation';
+import { authRoutes } from './routes/auth';
+import { bookingPendingRoutes } from './routes/booking-pending';
+import { configurationRoutes } from './routes/configuration';
+import { lookupRoutes } from './routes/lookup';
+import { userRoutes } from './routes/users';
+
+export interface BuildOptions {
+  /** Folder of the built SPA; served at / when it exists. */
+  staticDir?: string;
+  logger?: boolean;
+}
+
+const routeAreas = [authRoutes, userRoutes, lookupRoutes, configurationRoutes, bookingPendingRoutes];
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    genReqId: requestIdGenerator,
+    requestIdHeader: false,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  const sharedSchemas = [errorResponseSchema];
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  installValidators(app, sharedSchemas);
+  installErrorHandling(app);
+  installAccessControl(app, ctx.db, ctx.tokens);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Chassis booking and redelivery portal API',
+        version: '1.0.0',
+        description: 'Every call but login and the public configuration needs a bearer token.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  for (const area of routeAreas) area(app, ctx);
+
+  if (options.staticDir && existsSync(options.staticDir)) {
+    await app.register(fastifyStatic, { root: options.staticDir, prefix: '/', wildcard: false });
+  }
+  return app;
+}

@@ -1,0 +1,59 @@
+/**
+ * Stateless HS256 tokens carrying exactly the SPEC §3 claims. Revocation (sign-out) is a table of
+ * token hashes checked on every call, so any instance behind a load balancer honours it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import type { TokenClaims } from '../../domain/claims';
+import type { Database } from '../db/types';
+
+const ALGORITHM = 'HS256';
+const SECRET_NAME = 'jwt-signing-key';
+
+export interface TokenService {
+  issue(claims: IssuedClaims): Promise<{ token: string; exp: number }>;
+  /** The claims of a well-signed, unexpired token; null otherwise. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+/** What the caller supplies; the service adds the lifetime-derived claims. */
+export type IssuedClaims = Omit<TokenClaims, 'exp' | 'refreshTokenInterval'>;
+
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The signing key: from JWT_SECRET, or generated once and shared by every instance through the database. */
+export async function loadSigningKey(db: Kysely<Database>, configured: string | null): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insertInto('app_secrets')
+    .values({ name: SECRET_NAME, value: randomBytes(48).toString('base64') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', SECRET_NAME)
+    .executeTakeFirstOrThrow();
+  return new TextEncoder().encode(row.value);
+}
+
+export function createTokenService(key: Uint8Array, lifetimeMinutes: number): TokenService {
+  return {
+    async issue(claims) {
+      const exp = Math.floor(Date.now() / 1000) + lifetimeMinutes * 60;
+      const token = await new SignJWT({ ...claims, refreshTokenInterval: lifetimeMinutes, exp }).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(key);
+      return { token, exp };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+        if (typeof payload.UserId !== 'number' || typeof payload.exp !== 'number') return null;
+        return payload as unknown as TokenClaims;
+      } catch (e) {
+        if (e instanceof errors.JOSEError) return null;
+        throw e;
+      }
+    },
+  };
+}

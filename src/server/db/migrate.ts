@@ -1,0 +1,38 @@
+/**
+ * Runs the migrations in order, each in its own transaction, and records them in
+ * schema_migrations. One set of migrations serves PGlite and PostgreSQL alike. A session-level
+ * advisory lock keeps two instances starting together from migrating twice.
+ */
+import { type Kysely, sql } from 'kysely';
+import { statements as core } from './migrations/0001-core';
+import type { Database } from './types';
+
+const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
+  { name: '0001-core', statements: core },
+];
+
+const MIGRATION_LOCK = 727_001;
+
+export async function migrate(db: Kysely<Database>): Promise<string[]> {
+  const applied: string[] = [];
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      await sql`create table if not exists schema_migrations (
+        name text primary key, applied_at timestamptz not null default now())`.execute(conn);
+      const done = await sql<{ name: string }>`select name from schema_migrations`.execute(conn);
+      const doneNames = new Set(done.rows.map((r) => r.name));
+      for (const m of migrations) {
+        if (doneNames.has(m.name)) continue;
+        await conn.transaction().execute(async (trx) => {
+          for (const statement of m.statements) await sql.raw(statement).execute(trx);
+          await sql`insert into schema_migrations (name) values (${m.name})`.execute(trx);
+        });
+        applied.push(m.name);
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+  return applied;
+}

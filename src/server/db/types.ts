@@ -1,0 +1,309 @@
+/** Kysely's view of the schema created by migrations/. docs/data-model.md explains each table. */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json = ColumnType<unknown, string, string>;
+
+export interface MarketTable {
+  market_code: string;
+  market_name: string;
+}
+
+export interface LocationTable {
+  location_id: number;
+  location_name: string;
+  street1: string;
+  street2: string | null;
+  street3: string | null;
+  city: string;
+  state_province: string;
+  zip_code: string;
+  market_code: string;
+  operating_hours: string;
+  location_type: 'RAIL_RAMP' | 'DEPOT' | 'PORT_BAY';
+  is_cgi: boolean;
+  is_gobo: boolean;
+  pool_booking_allowed: boolean;
+  daily_lease_allowed: boolean;
+  active: Generated<boolean>;
+}
+
+export interface CodeNameTable {
+  code: string;
+  name: string;
+}
+
+export interface CustomerTable {
+  customer_id: Generated<number>;
+  customer_name: string;
+  scac: string;
+  customer_class: string;
+  good_standing: Generated<boolean>;
+  active: Generated<boolean>;
+  email: string | null;
+  phone: string | null;
+  created_at: CreatedAt;
+}
+
+export interface InventoryOrgTable {
+  inventory_org_code: string;
+  description: string;
+  hierarchy_code: string;
+  trac_managed: boolean;
+  org_type: 'Pool' | 'Term Lease' | 'Co-op Pool' | 'Private';
+  co_op_pool: boolean;
+}
+
+export interface InventoryOrgLocationTable {
+  inventory_org_code: string;
+  location_id: number;
+}
+
+export interface EquipmentCategoryTable {
+  equipment_category_code: string;
+  description: string;
+  equipment_type: string;
+  equipment_size: string | null;
+}
+
+export interface ChassisTable {
+  chassis_master_id: Generated<number>;
+  chassis_id: string;
+  equipment_category_code: string;
+  equipment_class_code: string;
+  extendable: boolean;
+  inventory_org_code: string;
+  location_id: number | null;
+  on_hire_customer_id: number | null;
+  contract_id: number | null;
+  status: 'AVAILABLE' | 'ON_HIRE' | 'OUT_OF_SERVICE';
+  manufactured_year: number;
+  updated_at: Timestamp;
+}
+
+export interface TermLeaseContractTable {
+  contract_id: Generated<number>;
+  contract_number: string;
+  customer_id: number;
+  inventory_org_code: string;
+  effective_date: ColumnType<Date, Date | string, Date | string>;
+  effective_to: ColumnType<Date, Date | string, Date | string>;
+  swaps_allowed: boolean;
+  direct_finance_lease: boolean;
+  purchase_option: boolean;
+  min_quantity: number;
+  min_rental_days: number;
+  status: 'ACTIVE' | 'EXPIRED' | 'TERMINATED';
+}
+
+export interface TermLeaseContractLineTable {
+  equipment_line_id: Generated<number>;
+  contract_id: number;
+  equipment_category_code: string;
+  equipment_class_code: string;
+  extendable: boolean;
+  market_code: string;
+  quantity: number;
+  daily_rate: number;
+  additional_on_hire_allowed: boolean;
+}
+
+export interface BookingOrderTable {
+  booking_order_id: Generated<number>;
+  booking_order_type_code: string;
+  customer_id: number;
+  responsible_party_id: number | null;
+  motor_carrier_id: number | null;
+  market_code: string | null;
+  contract_id: number | null;
+  status_code: string | null;
+  contact_name: string | null;
+  email_addresses: string | null;
+  send_external_notification: Generated<boolean>;
+  booking_comment: string | null;
+  idempotency_key: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+export interface BookingTable {
+  booking_id: Generated<number>;
+  booking_order_id: number;
+  booking_code: string;
+  location_id: number;
+  to_location_id: number | null;
+  equipment_category_code: string;
+  equipment_class_code: string | null;
+  extendable: Generated<boolean>;
+  units_requested_count: number;
+  units_fulfilled_count: Generated<number>;
+  status_code: string;
+  rail_terminal_release_number: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface BookingChassisTable {
+  booking_id: number;
+  chassis_master_id: number;
+}
+
+export interface FeeTable {
+  fee_id: Generated<number>;
+  fee_code: string;
+  description: string;
+  amount: number;
+  location_id: number | null;
+  booking_order_type_code: string | null;
+}
+
+export interface BookingOrderFeeTable {
+  long_term_order_fee_id: Generated<number>;
+  booking_order_id: number;
+  fee_id: number;
+  location_id: number | null;
+  fee_amount: number;
+  cancelled: Generated<boolean>;
+  locked_for_edit: Generated<boolean>;
+}
+
+export interface InternalReservationTable {
+  reservation_id: Generated<number>;
+  inventory_org_code: string;
+  location_id: number;
+  equipment_category_code: string;
+  equipment_class_code: string;
+  extendable: boolean;
+  reserved_quantity: number;
+  customer_bookings_allowed: boolean;
+  reason_code: string | null;
+  reservation_comment: string | null;
+  comment_user: string | null;
+  comment_date: Date | null;
+  modified_by: string | null;
+  last_modified: Timestamp;
+}
+
+export interface PendingRequestTable {
+  pending_request_id: Generated<number>;
+  booking_order_id: number;
+  request_type_code: string;
+  pending_reason_code: string;
+  status: 'PENDING' | 'VALIDATED' | 'ACCEPTED' | 'REJECTED';
+  failure_code: string | null;
+  validated_by: number | null;
+  validated_at: Date | null;
+  decided_by: number | null;
+  decided_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface ReasonTable {
+  reason_code: string;
+  reason_kind: 'REPOSITION' | 'PENDING' | 'POOL_REDELIVERY' | 'INTERNAL_RESERVATION';
+  description: string;
+}
+
+export interface WeeklyThresholdTable {
+  threshold_id: Generated<number>;
+  customer_id: number;
+  market_code: string | null;
+  equipment_category_code: string | null;
+  weekly_limit: number;
+  modified_by: number | null;
+  modified_at: Timestamp;
+}
+
+export interface UserTable {
+  user_id: Generated<number>;
+  user_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string | null;
+  auth_provider: string;
+  customer_id: number | null;
+  module_id_owned: number;
+  active: Generated<boolean>;
+  reset_password: Generated<boolean>;
+  failed_attempts: Generated<number>;
+  locked_until: Date | null;
+  last_login_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface RoleTable {
+  role_id: Generated<number>;
+  role_name: string;
+  role_rank: number;
+  is_internal: boolean;
+}
+
+export interface RolePermissionTable {
+  role_id: number;
+  entity: string;
+  bits: number;
+}
+
+export interface UserRoleTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface RevokedTokenTable {
+  token_hash: string;
+  expires_at: Date;
+}
+
+export interface AuditLogTable {
+  audit_id: Generated<number>;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  changed_by: number | null;
+  changed_at: CreatedAt;
+  details: Json | null;
+}
+
+export interface AppSecretTable {
+  name: string;
+  value: string;
+}
+
+export interface Database {
+  markets: MarketTable;
+  locations: LocationTable;
+  customer_classes: CodeNameTable;
+  customers: CustomerTable;
+  inventory_orgs: InventoryOrgTable;
+  inventory_org_locations: InventoryOrgLocationTable;
+  equipment_categories: EquipmentCategoryTable;
+  equipment_classes: CodeNameTable;
+  chassis: ChassisTable;
+  term_lease_contracts: TermLeaseContractTable;
+  term_lease_contract_lines: TermLeaseContractLineTable;
+  booking_statuses: CodeNameTable;
+  booking_order_types: CodeNameTable;
+  booking_orders: BookingOrderTable;
+  bookings: BookingTable;
+  booking_chassis: BookingChassisTable;
+  fees: FeeTable;
+  booking_order_fees: BookingOrderFeeTable;
+  internal_reservations: InternalReservationTable;
+  pending_request_types: CodeNameTable;
+  pending_request_failures: CodeNameTable;
+  pending_requests: PendingRequestTable;
+  reasons: ReasonTable;
+  weekly_thresholds: WeeklyThresholdTable;
+  users: UserTable;
+  roles: RoleTable;
+  role_permissions: RolePermissionTable;
+  user_roles: UserRoleTable;
+  revoked_tokens: RevokedTokenTable;
+  audit_log: AuditLogTable;
+  app_secrets: AppSecretTable;
+}

@@ -1,0 +1,154 @@
+/**
+ * Sign-in, token refresh, account status and sign-out (SPEC §7 Authentication, §8 login failures).
+ * A failed password counts towards a lockout; the lockout message carries its minutes between
+ * '!*' markers, which the login page reads.
+ */
+import { type Kysely, sql } from 'kysely';
+import { INVALID_LOGIN_TEXT, lockoutServerMessage } from '../../domain/messages';
+import { ENTITIES, type PermissionSet } from '../../domain/permissions';
+import type { AccountStatus } from '../../schemas/auth';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { type IssuedClaims, type TokenService, tokenHash } from '../auth/tokens';
+import type { Database } from '../db/types';
+import { AppError, unauthorized } from '../errors';
+
+export interface LockoutPolicy {
+  attempts: number;
+  minutes: number;
+}
+
+export const NOT_ACTIVE_TEXT = 'Your account is not active. Please contact customer service.';
+
+const invalidLogin = () => new AppError(401, `${INVALID_LOGIN_TEXT}. Please try again.`, 'INVALID_LOGIN');
+const locked = (minutes: number) => new AppError(401, lockoutServerMessage(minutes), 'ACCOUNT_LOCKED');
+
+/** Verifying against a throwaway hash keeps unknown user names as slow as wrong passwords. */
+let decoyHash: Promise<string> | null = null;
+const decoy = () => {
+  decoyHash ??= hashPassword('decoy password for timing');
+  return decoyHash;
+};
+
+const findUserByName = (db: Kysely<Database>, userName: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(user_name)`, '=', userName.trim().toLowerCase())
+    .executeTakeFirst();
+
+export async function signIn(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  policy: LockoutPolicy,
+  credentials: { UserId: string; Password: string },
+): Promise<{ token: string }> {
+  const user = await findUserByName(db, credentials.UserId);
+  if (!user) {
+    await verifyPassword(await decoy(), credentials.Password);
+    throw invalidLogin();
+  }
+  const now = Date.now();
+  if (user.locked_until && user.locked_until.getTime() > now) {
+    throw locked(Math.ceil((user.locked_until.getTime() - now) / 60_000));
+  }
+  if (!(await verifyPassword(user.password_hash, credentials.Password))) {
+    // Counted atomically, so parallel guesses cannot slip past the limit.
+    const counted = await db
+      .updateTable('users')
+      .set({ failed_attempts: sql`failed_attempts + 1` })
+      .where('user_id', '=', user.user_id)
+      .returning('failed_attempts')
+      .executeTakeFirstOrThrow();
+    if (counted.failed_attempts < policy.attempts) throw invalidLogin();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ failed_attempts: 0, locked_until: new Date(now + policy.minutes * 60_000) })
+        .where('user_id', '=', user.user_id)
+        .execute();
+      await trx
+        .insertInto('audit_log')
+        .values({
+          entity_type: 'user',
+          entity_id: String(user.user_id),
+          action: 'locked',
+          changed_by: null,
+          details: JSON.stringify({ minutes: policy.minutes }),
+        })
+        .execute();
+    });
+    throw locked(policy.minutes);
+  }
+  if (!user.active) throw new AppError(401, NOT_ACTIVE_TEXT, 'NOT_ACTIVE');
+  await db
+    .updateTable('users')
+    .set({ failed_attempts: 0, locked_until: null, last_login_at: new Date(now) })
+    .where('user_id', '=', user.user_id)
+    .execute();
+  const { token } = await tokens.issue(await claimsFor(db, user.user_id));
+  return { token };
+}
+
+/** The SPEC §3 claims of a user as the database says now (exp is added by the token service). */
+export async function claimsFor(db: Kysely<Database>, userId: number): Promise<IssuedClaims> {
+  const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const grants = await db
+    .selectFrom('user_roles')
+    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+    .select(['role_permissions.entity', 'role_permissions.bits'])
+    .where('user_roles.user_id', '=', userId)
+    .execute();
+  const rank = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.role_id', 'user_roles.role_id')
+    .select((eb) => eb.fn.min('roles.role_rank').as('rank'))
+    .where('user_roles.user_id', '=', userId)
+    .executeTakeFirst();
+  const permissions: PermissionSet = {};
+  for (const entity of ENTITIES) permissions[entity] = 0;
+  for (const g of grants) {
+    if ((ENTITIES as readonly string[]).includes(g.entity)) {
+      const entity = g.entity as keyof PermissionSet;
+      permissions[entity] = (permissions[entity] ?? 0) | g.bits;
+    }
+  }
+  return {
+    UserId: user.user_id,
+    UserFullName: `${user.first_name} ${user.last_name}`,
+    sub: user.user_name,
+    ModuleIdOwned: user.module_id_owned,
+    RoleRank: Number(rank?.rank ?? 0),
+    AuthProvider: user.auth_provider,
+    ResetPassword: user.reset_password,
+    ...permissions,
+  };
+}
+
+/** A fresh token for a signed-in user, re-reading status and permissions (SPEC §4 Session). */
+export async function refreshToken(db: Kysely<Database>, tokens: TokenService, userId: number) {
+  if ((await accountStatus(db, userId)) !== 'Active') throw unauthorized(NOT_ACTIVE_TEXT);
+  return tokens.issue(await claimsFor(db, userId));
+}
+
+/** 'NotActive' for a deactivated user or one that does not exist. */
+export async function accountStatus(db: Kysely<Database>, user: number | string): Promise<AccountStatus> {
+  const row =
+    typeof user === 'number'
+      ? await db.selectFrom('users').select('active').where('user_id', '=', user).executeTakeFirst()
+      : await db
+          .selectFrom('users')
+          .select('active')
+          .where(sql<string>`lower(user_name)`, '=', user.trim().toLowerCase())
+          .executeTakeFirst();
+  return row?.active ? 'Active' : 'NotActive';
+}
+
+export async function signOut(db: Kysely<Database>, token: string, exp: number): Promise<void> {
+  await db
+    .insertInto('revoked_tokens')
+    .values({ token_hash: tokenHash(token), expires_at: new Date(exp * 1000) })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
+  // Keep the table small: expired tokens are refused by their signature anyway.
+  await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date()).execute();
+}

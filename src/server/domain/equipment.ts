@@ -1,0 +1,61 @@
+/**
+ * POST /api/lookup/equipment: checks chassis IDs against the real equipment records. Each ID gets
+ * its own verdict and message: wrong format, another provider's prefix, unknown, or (for a
+ * customer) not on hire to the caller's company.
+ */
+import type { Kysely } from 'kysely';
+import {
+  CHASSIS_MESSAGES,
+  isChassisIdFormat,
+  isProviderPrefix,
+  normalizeChassisId,
+} from '../../domain/equipment';
+import type { EquipmentVerdict } from '../../schemas/lookup';
+import type { Database } from '../db/types';
+import type { Viewer } from './viewer';
+
+export async function validateEquipment(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  inputs: readonly string[],
+): Promise<EquipmentVerdict[]> {
+  const wellFormed = inputs.filter(isChassisIdFormat).map(normalizeChassisId).filter(isProviderPrefix);
+  const records = wellFormed.length
+    ? await db
+        .selectFrom('chassis')
+        .select([
+          'chassis_master_id',
+          'chassis_id',
+          'equipment_category_code',
+          'equipment_class_code',
+          'status',
+          'on_hire_customer_id',
+          'location_id',
+        ])
+        .where('chassis_id', 'in', [...new Set(wellFormed)])
+        .execute()
+    : [];
+  const byId = new Map(records.map((r) => [r.chassis_id, r]));
+
+  return inputs.map((input) => {
+    const base = { Input: input, ChassisId: null, ChassisMasterId: null, EquipmentCategoryCode: null, EquipmentClassCode: null, OnHireToCaller: false, LocationId: null };
+    if (!isChassisIdFormat(input)) return { ...base, Valid: false, Message: CHASSIS_MESSAGES.format(input.trim()) };
+    const id = normalizeChassisId(input);
+    if (!isProviderPrefix(id)) return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.otherProvider(id) };
+    const record = byId.get(id);
+    if (!record) return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.unknown(id) };
+    const onHireToCaller = record.on_hire_customer_id !== null && record.on_hire_customer_id === viewer.customerId;
+    const found = {
+      ...base,
+      ChassisId: id,
+      ChassisMasterId: record.chassis_master_id,
+      EquipmentCategoryCode: record.equipment_category_code,
+      EquipmentClassCode: record.equipment_class_code,
+      OnHireToCaller: onHireToCaller,
+      LocationId: record.location_id,
+    };
+    // A customer may only name chassis their company holds; staff see every record.
+    if (!viewer.isInternal && !onHireToCaller) return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.notOnHire(id) };
+    return { ...found, Valid: true, Message: null };
+  });
+}

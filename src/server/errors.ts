@@ -1,0 +1,18 @@
+/** A failure the user can act on: the route answers with its status and message, never a 500. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code?: string) => new AppError(400, message, code);
+export const unauthorized = (message = 'Your session has expired or is not valid. Please sign in again.') =>
+  new AppError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError(403, message, 'FORBIDDEN');
+export const notFound = (message = 'Not found.') => new AppError(404, message, 'NOT_FOUND');

@@ -1,0 +1,56 @@
+/**
+ * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrates it,
+ * loads the demo data set into an empty database, and serves the portal.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { createTokenService, loadSigningKey } from './auth/tokens';
+import { readConfig } from './config';
+import { openDatabase } from './db/connect';
+import { migrate } from './db/migrate';
+import { isDatabaseEmpty, seedDemoData } from './db/seed';
+
+const staticDir = resolve('dist');
+
+/** The build's identity for the version check: a hash of the built index.html, which names every asset. */
+function buildHash(): string {
+  const index = resolve(staticDir, 'index.html');
+  if (!existsSync(index)) return 'dev';
+  return createHash('sha256').update(readFileSync(index)).digest('hex').slice(0, 16);
+}
+
+async function main() {
+  const config = readConfig();
+  config.buildHash = process.env.BUILD_HASH ?? buildHash();
+  const handle = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  const applied = await migrate(handle.db);
+  if (applied.length) console.log(`Migrated ${where}: ${applied.join(', ')}`);
+  if (await isDatabaseEmpty(handle.db)) {
+    console.log('Empty database: loading the demo data set…');
+    const summary = await seedDemoData(handle.db, { log: (m) => console.log(m) });
+    console.log('Demo data loaded:', summary);
+  }
+  const tokens = createTokenService(await loadSigningKey(handle.db, config.jwtSecret), config.tokenLifetimeMinutes);
+  const app = await buildApp({ db: handle.db, tokens, config }, { staticDir, logger: true });
+
+  const shutdown = async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`Portal at http://${config.host}:${config.port}/ (API docs at /api/docs, database: ${where})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+/**
+ * Authentication and authorization for every route. A route declares `config.access`:
+ * 'public', 'signedIn', or a list of (entity, bits) requirements of which one must pass
+ * (SPEC §6). Routes that declare nothing are 'signedIn': safe by default.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { hasAnyPermission, type PermissionRequirement, permissionsFromClaims } from '../../domain/permissions';
+import { type TokenService, tokenHash } from '../auth/tokens';
+import type { Database } from '../db/types';
+import { type Viewer, isInternalProvider } from '../domain/viewer';
+import { forbidden, unauthorized } from '../errors';
+
+export type RouteAccess = 'public' | 'signedIn' | readonly PermissionRequirement[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return null;
+}
+
+export function installAccessControl(app: FastifyInstance, db: Kysely<Database>, tokens: TokenService): void {
+  app.decorateRequest('viewer', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access ?? 'signedIn';
+    if (access === 'public' || !request.routeOptions.url) return;
+    const token = bearer(request);
+    if (!token) throw unauthorized('Sign in to continue: this call needs a bearer token.');
+    const claims = await tokens.verify(token);
+    if (!claims) throw unauthorized();
+    // One query per call: the account as it is now, and whether this token was signed out.
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => [
+        'users.active',
+        'users.customer_id',
+        'users.auth_provider',
+        eb
+          .exists(eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash(token)))
+          .as('revoked'),
+      ])
+      .where('users.user_id', '=', claims.UserId)
+      .executeTakeFirst();
+    if (!row || row.revoked) throw unauthorized();
+    if (!row.active) throw unauthorized('Your account is not active. Please contact customer service.');
+    request.viewer = {
+      userId: claims.UserId,
+      userName: claims.sub,
+      customerId: row.customer_id,
+      isInternal: isInternalProvider(row.auth_provider),
+      permissions: permissionsFromClaims(claims as unknown as Record<string, unknown>),
+      claims,
+      token,
+    };
+    if (access !== 'signedIn' && !hasAnyPermission(request.viewer.permissions, access)) {
+      throw forbidden('You do not have permission to use this function.');
+    }
+  });
+}
+
+/** The signed-in caller of a route that is not public. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw unauthorized();
+  return request.viewer;
+}

@@ -1,0 +1,68 @@
+/**
+ * One error shape for every failure, with the request id that the client shows (SPEC §8). Known
+ * failures keep their 4xx and message; anything unexpected is logged and answered as a 500
+ * without internals.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from '../../domain/messages';
+import { AppError } from '../errors';
+import { formatValidationErrors } from './validation';
+
+export const requestIdGenerator = () => randomUUID();
+
+export function sendError(reply: FastifyReply, statusCode: number, message: string, code?: string) {
+  return reply.code(statusCode).send({
+    statusCode,
+    error: message,
+    message,
+    ...(code ? { code } : {}),
+    requestId: String(reply.request.id),
+  });
+}
+
+/** Fastify's own 4xx failures, reworded for a person. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large. Send less data at a time.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, String(request.id));
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.code);
+    if (error.validation) {
+      const part = error.validationContext ?? 'body';
+      return sendError(
+        reply,
+        400,
+        formatValidationErrors(error.validation as ErrorObject[], part),
+        'VALIDATION',
+      );
+    }
+    const known = error.code ? frameworkMessages[error.code] : undefined;
+    // Every malformed or oversize request is a 400 with a message the user can act on.
+    if (known) return sendError(reply, 400, known, error.code);
+    if (error instanceof SyntaxError) return sendError(reply, 400, frameworkMessages.FST_ERR_CTP_INVALID_JSON_BODY);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, error.statusCode, error.message, error.code);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(
+      reply,
+      500,
+      `Something went wrong on our side. Please try again; if it keeps happening, contact customer support with request id ${request.id}.`,
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, `There is no ${request.method} ${request.url.split('?')[0]} here.`, 'NOT_FOUND'),
+  );
+}

@@ -1,0 +1,78 @@
+/** SPEC §7 Authentication: /api/auth/login, refresh, status, logout. */
+import type { FastifyInstance } from 'fastify';
+import {
+  accountStatusSchema,
+  type LoginBody,
+  loginBodySchema,
+  refreshQuerySchema,
+  statusQuerySchema,
+  tokenResponseSchema,
+} from '../../schemas/auth';
+import { errorResponses } from '../../schemas/common';
+import type { AppContext } from '../context';
+import { accountStatus, refreshToken, signIn, signOut } from '../domain/auth';
+import { forbidden } from '../errors';
+import { viewerOf } from '../plugins/access';
+
+const tags = ['Authentication'];
+
+export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppContext): void {
+  const policy = { attempts: config.lockoutAttempts, minutes: config.lockoutMinutes };
+
+  app.post<{ Body: LoginBody }>('/api/auth/login', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Sign in with a user name and password; answers a token.',
+      body: loginBodySchema,
+      response: { 200: tokenResponseSchema, 400: errorResponses[400], 401: errorResponses[401] },
+    },
+    handler: (request) => signIn(db, tokens, policy, request.body),
+  });
+
+  app.get('/api/auth/refresh', {
+    schema: {
+      tags,
+      summary: 'A fresh token for the signed-in user (status and permissions re-read).',
+      querystring: refreshQuerySchema,
+      security: [{ bearer: [] }],
+      response: { 200: tokenResponseSchema, 401: errorResponses[401] },
+    },
+    handler: async (request) => {
+      const { token } = await refreshToken(db, tokens, viewerOf(request).userId);
+      return { token };
+    },
+  });
+
+  app.get<{ Querystring: { userId: string } }>('/api/auth/status', {
+    schema: {
+      tags,
+      summary: "'Active' or 'NotActive' for a user (by numeric UserId or user name).",
+      querystring: statusQuerySchema,
+      security: [{ bearer: [] }],
+      response: { 200: accountStatusSchema, 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403] },
+    },
+    handler: async (request) => {
+      const viewer = viewerOf(request);
+      const asked = request.query.userId.trim();
+      const key = /^\d+$/.test(asked) ? Number(asked) : asked;
+      const self = key === viewer.userId || (typeof key === 'string' && key.toLowerCase() === viewer.userName.toLowerCase());
+      if (!self && !viewer.isInternal) throw forbidden('You may only ask for the status of your own account.');
+      return accountStatus(db, key);
+    },
+  });
+
+  app.post('/api/auth/logout', {
+    schema: {
+      tags,
+      summary: 'Sign out: the token presented is revoked on the server.',
+      security: [{ bearer: [] }],
+      response: { 204: { type: 'null' }, 401: errorResponses[401] },
+    },
+    handler: async (request, reply) => {
+      const viewer = viewerOf(request);
+      await signOut(db, viewer.token, viewer.claims.exp);
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * A fresh, seeded database per test file: PGlite loaded from the run's snapshot, and PostgreSQL
+ * cloned from the run's template when TEST_DATABASE_URL is set.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases API tests run on: PGlite always, PostgreSQL too in CI. */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+    return openDatabase({ kind: 'pglite', snapshot });
+  }
+  const name = `brr_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = inject('postgresTemplate');
+  await withAdmin(async (admin) => {
+    // Two files cloning the same template at once can collide; retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        return;
+      } catch (error) {
+        if (attempt >= 20 || (error as { code?: string }).code !== '55006') throw error;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  });
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 25 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/** Builds the real server on a fresh seeded database, for app.inject tests. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { createTokenService } from '../../src/server/auth/tokens';
+import { readConfig, type ServerConfig } from '../../src/server/config';
+import type { DatabaseHandle } from '../../src/server/db/connect';
+import { type DatabaseKind, openTestDatabase } from './database';
+
+export const DEMO_PASSWORD = 'Demo!2345';
+export const DEMO_USERS = ['demo.customer', 'demo.ssl', 'demo.staff', 'demo.readonly', 'demo.suspended'] as const;
+export type DemoUser = (typeof DEMO_USERS)[number];
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: ServerConfig;
+  login(user: string, password?: string): Promise<LightMyRequestResponse>;
+  tokenFor(user: DemoUser): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const handle = await openTestDatabase(kind);
+  const config = readConfig({ JWT_SECRET: 'test-secret-not-for-production-000000', ...env });
+  const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret as string), config.tokenLifetimeMinutes);
+  const app = await buildApp({ db: handle.db, tokens, config });
+  const login = (user: string, password = DEMO_PASSWORD) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { UserId: user, Password: password, ApplicationCode: 'BRR' },
+    });
+  return {
+    app,
+    handle,
+    config,
+    login,
+    async tokenFor(user) {
+      const res = await login(user);
+      if (res.statusCode !== 200) throw new Error(`login ${user}: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Decodes a JWT's payload without verifying it: tests read what the server put there. */
+export function decodeClaims(token: string): Record<string, unknown> {
+  const [, payload] = token.split('.');
+  return JSON.parse(Buffer.from(payload as string, 'base64url').toString('utf8'));
+}

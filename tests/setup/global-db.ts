@@ -1,0 +1,81 @@
+/**
+ * Once per test run: build the migrated, seeded database that every API test starts from.
+ * PGlite: a data-dir snapshot each test loads (~0.4 s instead of initdb + seed). PostgreSQL (when
+ * TEST_DATABASE_URL is set): a template database each test file clones. Both are keyed by a hash
+ * of the schema and seed sources, so they are rebuilt only when those change.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/connect';
+import { migrate } from '../../src/server/db/migrate';
+import { seedDemoData } from '../../src/server/db/seed';
+
+const cacheDir = resolve('.cache/test-db');
+
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.ts')) hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk(resolve('src/server/db'));
+  walk(resolve('src/domain'));
+  return hash.digest('hex').slice(0, 12);
+}
+
+async function buildPgliteSnapshot(path: string) {
+  const handle = await openDatabase({ kind: 'pglite' });
+  await migrate(handle.db);
+  await seedDemoData(handle.db);
+  const dump = await handle.pglite!.dumpDataDir('none');
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+}
+
+async function buildPostgresTemplate(adminUrl: string, template: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (exists.rowCount) return;
+    const building = `${template}_building`;
+    await admin.query(`drop database if exists ${building}`);
+    await admin.query(`create database ${building}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${building}`;
+    const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+    await migrate(handle.db);
+    await seedDemoData(handle.db);
+    await handle.close();
+    // Renamed only when complete, so an interrupted build is never used as a template.
+    await admin.query(`alter database ${building} rename to ${template}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  mkdirSync(cacheDir, { recursive: true });
+  const hash = sourceHash();
+  const snapshot = join(cacheDir, `pglite-${hash}.tar`);
+  if (!existsSync(snapshot)) await buildPgliteSnapshot(snapshot);
+  project.provide('pgliteSnapshot', snapshot);
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const template = `brr_template_${hash}`;
+  if (adminUrl) await buildPostgresTemplate(adminUrl, template);
+  project.provide('postgresTemplate', adminUrl ? template : '');
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    postgresTemplate: string;
+  }
+}
