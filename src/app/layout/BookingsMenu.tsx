@@ -1,0 +1,33 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
+import { useNavigate } from 'react-router-dom';
+import { useStores } from '../stores/StoresContext';
+import { headerBookings } from './menu-model';
+
+/** SPEC §2 header: the Bookings dropdown (Pool, Reuse), each entry under the menu's permission rule. */
+export const BookingsMenu = observer(function BookingsMenu() {
+  const { session } = useStores();
+  const navigate = useNavigate();
+  const entries = headerBookings(session.permissions);
+  if (entries.length === 0) return null;
+  return (
+    <Menu.Root onSelect={(d) => navigate(d.value)}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm">
+          Bookings
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {entries.map((r) => (
+              <Menu.Item key={r.path} value={r.path}>
+                {r.menu?.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+});

@@ -1,0 +1,57 @@
+import { Box, Flex, HStack, IconButton, Link, Spacer, Text } from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
+import { Link as RouterLink } from 'react-router-dom';
+import { HOME_PATH, LOGIN_PATH, SIGN_UP_PATH } from '../routes';
+import { useStores } from '../stores/StoresContext';
+import { AccountMenu } from './AccountMenu';
+import { BookingsMenu } from './BookingsMenu';
+
+/** SPEC §2 header: signed in, Dashboard + Bookings + account menu; signed out, Sign In + Sign Up. */
+export const Header = observer(function Header() {
+  const { session, layout } = useStores();
+  const signedIn = session.isSignedIn;
+  return (
+    <Box as="header" borderBottomWidth="1px" bg="bg.panel" px={{ base: 2, md: 4 }} py={2}>
+      <Flex align="center" gap={2} wrap="wrap">
+        {signedIn && (
+          <IconButton
+            aria-label="Open menu"
+            variant="ghost"
+            size="sm"
+            onClick={() => layout.setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Text fontWeight="bold">Chassis Booking Portal</Text>
+        <Spacer />
+        {signedIn ? (
+          <HStack as="nav" aria-label="Header" gap={1} wrap="wrap">
+            <Link asChild px={2}>
+              <RouterLink to={HOME_PATH}>Dashboard</RouterLink>
+            </Link>
+            <BookingsMenu />
+            <AccountMenu />
+          </HStack>
+        ) : (
+          <HStack as="nav" aria-label="Header" gap={3}>
+            <Link asChild>
+              <RouterLink to={LOGIN_PATH}>Sign In</RouterLink>
+            </Link>
+            <Link asChild>
+              <RouterLink to={SIGN_UP_PATH}>Sign Up</RouterLink>
+            </Link>
+          </HStack>
+        )}
+      </Flex>
+    </Box>
+  );
+});
+
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

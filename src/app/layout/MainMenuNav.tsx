@@ -1,0 +1,116 @@
+import { Box, Button, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
+import { type ReactNode, useId } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useStores } from '../stores/StoresContext';
+import { buildMenu, type MenuLink, type MenuSection } from './menu-model';
+
+const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** The slide-out menu's content (SPEC §2), a navigation landmark named "Main menu". */
+export const MainMenuNav = observer(function MainMenuNav({ onNavigate }: { onNavigate?: () => void }) {
+  const root = useStores();
+  const { session } = root;
+  const { config } = root.config;
+  const menu = buildMenu({
+    ...config,
+    permissions: session.permissions,
+    isInternal: session.isInternal,
+    fullName: session.fullName,
+  });
+  return (
+    <Box as="nav" aria-label="Main menu">
+      <Stack gap={4}>
+        {menu.sections.map((section) => (
+          <Section
+            key={`${section.heading}-${section.links[0]?.label}`}
+            section={section}
+            onNavigate={onNavigate}
+          />
+        ))}
+        {menu.applications && (
+          <Section
+            section={{
+              heading: 'Applications',
+              links: [
+                ...(menu.applications.security
+                  ? [{ label: 'Security', href: menu.applications.security }]
+                  : []),
+                { label: 'EBM', href: menu.applications.ebm },
+              ],
+            }}
+          >
+            <Text fontSize="sm" color="fg.muted">
+              {menu.applications.fullName}
+            </Text>
+          </Section>
+        )}
+        <Separator />
+        <Box>
+          <Button variant="outline" size="sm" onClick={() => void root.signOut()}>
+            Sign Out
+          </Button>
+        </Box>
+        <Stack gap={1} fontSize="sm">
+          <Link href={config.privacyUrl} {...external}>
+            Privacy Notice
+          </Link>
+          <Link href={config.termsUrl} {...external}>
+            Terms of Use
+          </Link>
+          <Link href={config.doNotSellUrl} {...external}>
+            Do Not Sell My Personal Information
+          </Link>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+});
+
+function Section({
+  section,
+  onNavigate,
+  children,
+}: {
+  section: MenuSection;
+  onNavigate?: () => void;
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  const list = (
+    <Stack as="ul" gap={1} listStyleType="none" ps={section.heading ? 3 : 0}>
+      {section.links.map((link) => (
+        <li key={link.label}>
+          <EntryLink link={link} onNavigate={onNavigate} />
+        </li>
+      ))}
+    </Stack>
+  );
+  if (!section.heading) return list;
+  return (
+    <Box role="group" aria-labelledby={headingId}>
+      <Text id={headingId} as="h2" fontWeight="semibold" mb={1}>
+        {section.heading}
+      </Text>
+      {list}
+      {children}
+    </Box>
+  );
+}
+
+function EntryLink({ link, onNavigate }: { link: MenuLink; onNavigate?: () => void }) {
+  if (link.href) {
+    return (
+      <Link href={link.href} {...external}>
+        {link.label}
+      </Link>
+    );
+  }
+  return (
+    <Link asChild>
+      <RouterLink to={link.path ?? '/'} onClick={onNavigate}>
+        {link.label}
+      </RouterLink>
+    </Link>
+  );
+}

@@ -1,0 +1,98 @@
+import { action, makeObservable, observable, observableRef } from 'mobx';
+import { NATURAL_EXPIRY_FLAG_CLEAR_MS, REMEMBERED_USERNAME_FILL_MS } from '../../../domain/constants';
+import type { LoginFailure } from '../../../domain/messages';
+import { type KeyValueStorage, StorageKeys } from '../../storage';
+import type { SessionStore } from '../../stores/SessionStore';
+
+/** The login page's form state and behaviour (SPEC §2 Login screen, §5, §8). */
+export class LoginFormStore {
+  username = '';
+  password = '';
+  remember = false;
+  capsLock = false;
+  submitting = false;
+  failure: LoginFailure | null = null;
+  /** SPEC §4 Idle: the inactivity banner shows while the natural-expiry flag is set. */
+  showInactivityBanner = false;
+  private timers: ReturnType<typeof setTimeout>[] = [];
+
+  constructor(
+    private readonly session: SessionStore,
+    private readonly storage: KeyValueStorage,
+  ) {
+    makeObservable(this, {
+      username: observable,
+      password: observable,
+      remember: observable,
+      capsLock: observable,
+      submitting: observable,
+      failure: observableRef,
+      showInactivityBanner: observable,
+      setUsername: action,
+      setPassword: action,
+      setRemember: action,
+      setCapsLock: action,
+      open: action,
+      submit: action,
+    });
+  }
+
+  /** SPEC §5: both fields are required; Sign In stays disabled until then. */
+  get canSubmit(): boolean {
+    return this.username.trim() !== '' && this.password !== '' && !this.submitting;
+  }
+
+  setUsername(v: string): void {
+    this.username = v;
+  }
+  setPassword(v: string): void {
+    this.password = v;
+  }
+  setRemember(v: boolean): void {
+    this.remember = v;
+  }
+  setCapsLock(v: boolean): void {
+    this.capsLock = v;
+  }
+
+  /** Page opened: schedule the remembered-username fill and the natural-expiry flag clear (SPEC §9). */
+  open(): void {
+    this.showInactivityBanner = this.storage.getItem(StorageKeys.naturalExpiry) === 'true';
+    const remembered = this.session.rememberedUsername;
+    this.later(REMEMBERED_USERNAME_FILL_MS, () => {
+      if (remembered && !this.username) {
+        this.username = remembered;
+        this.remember = true;
+      }
+    });
+    this.later(NATURAL_EXPIRY_FLAG_CLEAR_MS, () => {
+      this.storage.removeItem(StorageKeys.naturalExpiry);
+      this.showInactivityBanner = false;
+    });
+  }
+
+  close(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+  }
+
+  /** Resolves true when signed in; otherwise the failure is held for the page to show. */
+  async submit(): Promise<boolean> {
+    if (!this.canSubmit) return false;
+    this.submitting = true;
+    this.failure = null;
+    const failure = await this.session.login(this.username.trim(), this.password, this.remember);
+    this.finish(failure);
+    return failure === null;
+  }
+
+  private finish = action((failure: LoginFailure | null) => {
+    this.submitting = false;
+    this.failure = failure;
+    if (failure) this.password = '';
+  });
+
+  private later(ms: number, fn: () => void): void {
+    this.timers.push(setTimeout(action(fn), ms));
+  }
+}

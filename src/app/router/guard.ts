@@ -1,0 +1,54 @@
+import { redirect } from 'react-router-dom';
+import { AreaAccess, BOOKING_AREAS, hasAnyPermission } from '../../domain/permissions';
+import {
+  ACCOUNT_VALIDATION_PATH,
+  type AreaRoute,
+  HOME_PATH,
+  LOGIN_PATH,
+  RESET_PASSWORD_PATH,
+} from '../routes';
+import type { RootStore } from '../stores/RootStore';
+
+/** The route the user asked for, as the hash router sees it: path and query. */
+export function requestedRoute(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/**
+ * The checks SPEC §6 "Route rules" run before an authenticated route opens, in order: signed out →
+ * login with returnUrl; pending password reset → reset page; no permission → home route; a
+ * booking area for an account not in good standing → account validation. The first entry also
+ * fires the one-time lookup load (SPEC §4 Lookups). Resolves the redirect path, or null to open.
+ */
+export async function guardRoute(
+  root: RootStore,
+  route: AreaRoute,
+  requested: string,
+): Promise<string | null> {
+  const { session } = root;
+  const returnUrl = encodeURIComponent(requested);
+  if (!session.isSignedIn) return `${LOGIN_PATH}?returnUrl=${returnUrl}`;
+  if (session.pendingReset) return `${RESET_PASSWORD_PATH}?returnUrl=${returnUrl}`;
+  root.lookups.loadAll();
+  if (!hasAnyPermission(session.permissions, AreaAccess[route.area])) return HOME_PATH;
+  if (BOOKING_AREAS.includes(route.area)) {
+    const details = await session.loadDetails();
+    if (details && details.GoodStanding === false) return ACCOUNT_VALIDATION_PATH;
+  }
+  return null;
+}
+
+/** The route loader that applies guardRoute. */
+export const guardLoader =
+  (root: RootStore, route: AreaRoute) =>
+  async ({ request }: { request: Request }) => {
+    const target = await guardRoute(root, route, requestedRoute(request));
+    return target ? redirect(target) : null;
+  };
+
+/** A returnUrl is followed only when it is a route of this app (not a scheme-relative URL). */
+export function safeReturnUrl(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith(LOGIN_PATH)) return null;
+  return value;
+}

@@ -1,0 +1,23 @@
+import type { TokenClaims } from '../../domain/claims';
+
+/**
+ * Reads a JWT's payload. The client never verifies the signature: the server checks every call,
+ * the client only needs the claims (SPEC §3) to decide what to show.
+ */
+export function decodeToken(token: string): TokenClaims | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const b64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4);
+    const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder().decode(bytes));
+    return claims && typeof claims === 'object' ? (claims as TokenClaims) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True while the token's exp (seconds) lies in the future. */
+export const isTokenLive = (claims: TokenClaims | null, now = Date.now()): boolean =>
+  !!claims && typeof claims.exp === 'number' && claims.exp * 1000 > now;

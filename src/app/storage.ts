@@ -1,0 +1,31 @@
+import { STORAGE_PREFIX } from '../domain/constants';
+
+/** SPEC §9: everything the portal keeps in browser storage carries the 'brr' prefix. */
+export const storageKey = (name: string): string => `${STORAGE_PREFIX}.${name}`;
+
+/** The keys the client uses, named once so no store re-types them. */
+export const StorageKeys = {
+  token: storageKey('token'),
+  rememberedUsername: storageKey('rememberedUsername'),
+  /** SPEC §4 Idle: set when the last sign-out was a natural session expiry. */
+  naturalExpiry: storageKey('naturalExpiry'),
+  /** sessionStorage: when the api client last reloaded the page for a 503. */
+  reloadAt: storageKey('reloadAt'),
+} as const;
+
+/** The part of the Web Storage API the stores use; tests pass a Map-backed stand-in. */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** A storage that keeps values in memory: used where no browser storage exists (node tests). */
+export function memoryStorage(): KeyValueStorage {
+  const values = new Map<string, string>();
+  return {
+    getItem: (k) => values.get(k) ?? null,
+    setItem: (k, v) => {
+      values.set(k, String(v));
+    },
+    removeItem: (k) => {
+      values.delete(k);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { AxiosInstance } from 'axios';
+import { action, makeObservable, observable } from 'mobx';
+import { LOOKUP_DATASETS, type LookupDataset } from '../../domain/lookups';
+import { TimedCache } from './TimedCache';
+
+/** SPEC §7 cache keys of the data that expires after the default max age (SPEC §4). */
+export const CacheKeys = {
+  pendingRequestTypes: 'PendingRequestTypes',
+  pendingRequestFailures: 'PendingRequestFailures',
+  uiConfiguration: 'uiconfiguration',
+} as const;
+
+/** Lookup data of SPEC §3, loaded once, plus the cached pending and UI configuration data. */
+export class LookupStore {
+  /** SPEC §4: set true as soon as the requests are fired, so lookups load only once. */
+  loaded = false;
+  datasets = observable.map<LookupDataset, unknown[]>();
+  readonly cache: TimedCache;
+
+  constructor(
+    private readonly api: AxiosInstance,
+    now?: () => number,
+  ) {
+    this.cache = new TimedCache(now);
+    makeObservable(this, { loaded: observable, loadAll: action });
+  }
+
+  /** Fires one GET per dataset; failures are already broadcast by the api client. */
+  loadAll(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    for (const dataset of LOOKUP_DATASETS) {
+      this.api
+        .get<unknown[]>(`/lookup/${dataset}`)
+        .then(action((res) => this.datasets.set(dataset, Array.isArray(res.data) ? res.data : [])))
+        .catch(() => undefined);
+    }
+  }
+
+  rows<T>(dataset: LookupDataset): T[] {
+    return (this.datasets.get(dataset) ?? []) as T[];
+  }
+
+  pendingRequestTypes(): Promise<unknown[]> {
+    return this.cache.get(CacheKeys.pendingRequestTypes, () => this.fetch('/bookingpending/allRequestTypes'));
+  }
+
+  pendingRequestFailures(): Promise<unknown[]> {
+    return this.cache.get(CacheKeys.pendingRequestFailures, () =>
+      this.fetch('/bookingpending/allRequestFailures'),
+    );
+  }
+
+  uiConfiguration(): Promise<Record<string, unknown>> {
+    return this.cache.get(CacheKeys.uiConfiguration, () => this.fetch('/configuration/ui'));
+  }
+
+  /** Forgets everything, so the next user's first entry loads afresh (on sign-out). */
+  reset(): void {
+    this.loaded = false;
+    this.datasets.clear();
+    this.cache.clear();
+  }
+
+  private async fetch<T>(url: string): Promise<T> {
+    return (await this.api.get<T>(url)).data;
+  }
+}

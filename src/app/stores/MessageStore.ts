@@ -1,0 +1,49 @@
+import { action, makeObservable, observableShallow } from 'mobx';
+import { MessageType, type UserMessage } from '../../domain/messages';
+import type { ApiError } from '../api/errors';
+
+/** How long an autoHide message stays. SPEC §3 names the flag, not the time: our choice. */
+export const AUTO_HIDE_MS = 6000;
+
+export interface ShownMessage extends UserMessage {
+  id: number;
+  requestId?: string | null;
+}
+
+/** SPEC §3 user messages: what the toast area shows, added by stores and the api client. */
+export class MessageStore {
+  messages: ShownMessage[] = [];
+  private nextId = 1;
+
+  constructor() {
+    makeObservable<MessageStore>(this, {
+      messages: observableShallow,
+      show: action,
+      dismiss: action,
+      clear: action,
+    });
+  }
+
+  /** Shows a message; autoHide defaults to true except for errors, which wait to be read. */
+  show(message: UserMessage & { requestId?: string | null }): number {
+    const id = this.nextId++;
+    const autoHide = message.autoHide ?? message.Type !== MessageType.Error;
+    this.messages.push({ ...message, autoHide, id });
+    if (autoHide) setTimeout(() => this.dismiss(id), AUTO_HIDE_MS);
+    return id;
+  }
+
+  /** SPEC §8: a failed call is broadcast with its request id. */
+  showError(error: Pick<ApiError, 'message' | 'requestId'>): number {
+    return this.show({ Type: MessageType.Error, Data: error.message, requestId: error.requestId });
+  }
+
+  dismiss(id: number): void {
+    this.messages = this.messages.filter((m) => m.id !== id);
+  }
+
+  /** Clears every message not marked noClear (called on navigation). */
+  clear(): void {
+    this.messages = this.messages.filter((m) => m.noClear);
+  }
+}

@@ -1,0 +1,130 @@
+import type { AxiosInstance } from 'axios';
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import type { TokenClaims } from '../../domain/claims';
+import { DIRECTORY_AUTH_PROVIDER } from '../../domain/constants';
+import { classifyLoginFailure, type LoginFailure } from '../../domain/messages';
+import { type PermissionSet, permissionsFromClaims } from '../../domain/permissions';
+import type { UserDetails } from '../../schemas/users';
+import { isApiError } from '../api/errors';
+import { decodeToken, isTokenLive } from '../session/jwt';
+import { type KeyValueStorage, StorageKeys } from '../storage';
+
+/** The signed-in user: token, claims, permissions and details (SPEC §3, §4 Session, §6). */
+export class SessionStore {
+  token: string | null = null;
+  details: UserDetails | null = null;
+  private detailsRequest: Promise<UserDetails | null> | null = null;
+
+  constructor(
+    private readonly api: AxiosInstance,
+    private readonly storage: KeyValueStorage,
+    private readonly applicationCode: string,
+  ) {
+    makeObservable<SessionStore, 'setToken'>(this, {
+      token: observable,
+      details: observableRef,
+      setToken: action,
+      clear: action,
+    });
+    const stored = storage.getItem(StorageKeys.token);
+    if (stored && isTokenLive(decodeToken(stored))) this.token = stored;
+  }
+
+  get claims(): TokenClaims | null {
+    return this.token ? decodeToken(this.token) : null;
+  }
+
+  /** Signed in while a stored token has not expired (SPEC §4: a stored token means signed in). */
+  get isSignedIn(): boolean {
+    return isTokenLive(this.claims);
+  }
+
+  get permissions(): PermissionSet {
+    const claims = this.claims;
+    return claims ? permissionsFromClaims(claims as unknown as Record<string, unknown>) : {};
+  }
+
+  /** SPEC §6: internal users are those whose AuthProvider is the directory. */
+  get isInternal(): boolean {
+    return this.claims?.AuthProvider === DIRECTORY_AUTH_PROVIDER;
+  }
+
+  get fullName(): string {
+    return this.details?.UserFullName ?? this.claims?.UserFullName ?? '';
+  }
+
+  /** SPEC §4: a pending password reset forces the reset page. */
+  get pendingReset(): boolean {
+    return this.claims?.ResetPassword === true;
+  }
+
+  get rememberedUsername(): string {
+    return this.storage.getItem(StorageKeys.rememberedUsername) ?? '';
+  }
+
+  /** Signs in; resolves null on success or the SPEC §8 failure kind to show on the login page. */
+  async login(userName: string, password: string, remember: boolean): Promise<LoginFailure | null> {
+    try {
+      const res = await this.api.post<{ token: string }>(
+        '/auth/login',
+        { UserId: userName, Password: password, ApplicationCode: this.applicationCode },
+        { anonymous: true, silent: true },
+      );
+      if (remember) this.storage.setItem(StorageKeys.rememberedUsername, userName);
+      else this.storage.removeItem(StorageKeys.rememberedUsername);
+      this.setToken(res.data.token);
+      void this.loadDetails();
+      return null;
+    } catch (e) {
+      return classifyLoginFailure(loginFailureText(e));
+    }
+  }
+
+  /** GET /api/users/{UserId}; one request per token, shared by every caller. */
+  loadDetails(): Promise<UserDetails | null> {
+    const claims = this.claims;
+    if (!claims || !this.isSignedIn) return Promise.resolve(null);
+    if (this.details?.UserId === claims.UserId) return Promise.resolve(this.details);
+    this.detailsRequest ??= this.api
+      .get<UserDetails>(`/users/${claims.UserId}`)
+      .then((res) => {
+        runInAction(() => {
+          this.details = res.data;
+        });
+        return res.data;
+      })
+      .catch(() => null)
+      .finally(() => {
+        this.detailsRequest = null;
+      });
+    return this.detailsRequest;
+  }
+
+  /** SPEC §4: explicit sign-out revokes the token on the server, then clears local state. */
+  async logout(): Promise<void> {
+    if (this.token) await this.api.post('/auth/logout', undefined, { silent: true }).catch(() => undefined);
+    this.clear();
+  }
+
+  clear(): void {
+    this.token = null;
+    this.details = null;
+    this.detailsRequest = null;
+    this.storage.removeItem(StorageKeys.token);
+  }
+
+  private setToken(token: string): void {
+    this.token = token;
+    this.details = null;
+    this.storage.setItem(StorageKeys.token, token);
+  }
+}
+
+/** SPEC §8: the login failure body is JSON with a message field. */
+function loginFailureText(e: unknown): string {
+  if (isApiError(e)) {
+    const body = e.body as { message?: unknown } | undefined;
+    return typeof body?.message === 'string' && body.message ? body.message : e.message;
+  }
+  return e instanceof Error ? e.message : String(e);
+}

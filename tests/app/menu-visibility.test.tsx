@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Header } from '../../src/app/layout/Header';
+import { MainMenuNav } from '../../src/app/layout/MainMenuNav';
+import { buildRootStore, type DemoUser, testConfig, tokenFor } from './support/fixtures';
+import { renderWithStores } from './support/render';
+
+const LEGAL = ['Privacy Notice', 'Terms of Use', 'Do Not Sell My Personal Information'];
+const CUSTOMER = [
+  'Dashboard',
+  'Pool',
+  'Reuse',
+  'Term Lease',
+  'Reposition',
+  'Term Lease Redelivery',
+  'Pool Redelivery',
+  'Contact',
+];
+const INTERNAL_AREAS = [
+  'Internal Reservation',
+  'Pending Queue',
+  'Manual Inventory',
+  'Inventory Availability',
+  'Weekly Threshold',
+];
+
+/** SPEC §2 slide-out menu, §6 menu visibility: exactly which links each demo user sees, in order. */
+const expected: Record<DemoUser, { links: string[]; groups: string[]; fullName?: string }> = {
+  'demo.customer': { links: [...CUSTOMER, ...LEGAL], groups: ['Bookings', 'Redelivery'] },
+  'demo.suspended': { links: [...CUSTOMER, ...LEGAL], groups: ['Bookings', 'Redelivery'] },
+  'demo.ssl': {
+    links: ['Dashboard', 'Pool', 'Reuse', 'Term Lease', 'Term Lease Redelivery', 'Contact', ...LEGAL],
+    groups: ['Bookings', 'Redelivery'],
+  },
+  'demo.staff': {
+    links: [...CUSTOMER.slice(0, -1), ...INTERNAL_AREAS, 'Contact', 'Security', 'EBM', ...LEGAL],
+    groups: ['Bookings', 'Redelivery', 'Applications'],
+    fullName: 'Dana Staff',
+  },
+  'demo.readonly': {
+    links: ['Dashboard', ...INTERNAL_AREAS, 'Contact', 'Security', 'EBM', ...LEGAL],
+    groups: ['Applications'],
+    fullName: 'Riley Readonly',
+  },
+};
+
+afterEach(cleanup);
+
+describe('slide-out menu per permission set', () => {
+  for (const [user, want] of Object.entries(expected) as [DemoUser, (typeof expected)[DemoUser]][]) {
+    it(`shows ${user} exactly the entries their permissions allow`, () => {
+      renderWithStores(<MainMenuNav />, buildRootStore({ token: tokenFor(user) }));
+      const nav = screen.getByRole('navigation', { name: 'Main menu' });
+      const links = within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent);
+      expect(links).toEqual(want.links);
+      const groups = within(nav)
+        .queryAllByRole('group')
+        .map((g) => g.getAttribute('aria-labelledby'));
+      expect(groups.map((id) => id && document.getElementById(id)?.textContent)).toEqual(want.groups);
+      expect(within(nav).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+      if (want.fullName) expect(within(nav).getByText(want.fullName)).toBeTruthy();
+    });
+  }
+
+  it('routes entries in-app and opens Applications and Contact in a new tab', () => {
+    renderWithStores(<MainMenuNav />, buildRootStore({ token: tokenFor('demo.staff') }));
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Pool' }).getAttribute('href')).toBe(
+      '/pool_booking/request',
+    );
+    const security = within(nav).getByRole('link', { name: 'Security' });
+    expect(security.getAttribute('href')).toBe(testConfig.securityAppUrl);
+    expect(security.getAttribute('target')).toBe('_blank');
+    expect(within(nav).getByRole('link', { name: 'EBM' }).getAttribute('target')).toBe('_blank');
+    expect(within(nav).getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe(
+      testConfig.customerServiceUrl,
+    );
+  });
+});
+
+describe('header', () => {
+  it('shows Sign In and Sign Up when signed out', () => {
+    renderWithStores(<Header />, buildRootStore());
+    const nav = screen.getByRole('navigation', { name: 'Header' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Sign In', 'Sign Up']);
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+
+  it('lists Pool and Reuse under Bookings for a customer', async () => {
+    renderWithStores(<Header />, buildRootStore({ token: tokenFor('demo.customer') }));
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Bookings' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Pool', 'Reuse']);
+  });
+
+  it('hides the Bookings dropdown from a read-only user, who may book nothing', () => {
+    renderWithStores(<Header />, buildRootStore({ token: tokenFor('demo.readonly') }));
+    expect(screen.queryByRole('button', { name: 'Bookings' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Setup for component tests in jsdom (STACK.md catches): jsdom lacks ResizeObserver,
+ * Element.prototype.scrollTo / scrollIntoView and matchMedia, which Chakra and Ark UI call.
+ * Node-environment tests (API, domain) load this file too, so everything is guarded.
+ */
+if (typeof window !== 'undefined') {
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.assign(window, { ResizeObserver: ResizeObserverStub });
+    Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+  }
+  if (typeof Element !== 'undefined') {
+    Element.prototype.scrollTo ??= () => {};
+    Element.prototype.scrollIntoView ??= () => {};
+  }
+  if (typeof window.matchMedia !== 'function') {
+    window.matchMedia = (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+}
