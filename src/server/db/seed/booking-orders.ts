@@ -1,0 +1,260 @@
+/** About 3,000 historical booking orders of every type and status, each with 1–3 bookings. */
+import {
+  POOL_REDELIVERY_EQUIPMENT_CATEGORIES,
+  REPOSITION_EQUIPMENT_CATEGORIES,
+} from '../../../domain/lookups';
+import type { BookingOrderTable, BookingTable } from '../types';
+import type { ContractLineRow, ContractRow } from './contracts';
+import type { CustomerRow } from './customers';
+import { CHASSIS_CATEGORIES, kindFor } from './equipment';
+import type { LocationRow } from './locations';
+import { PORT_MARKETS } from './market-data';
+import { ANCHOR_MS, DAY_MS, HISTORY_DAYS, iso, type Rng, randomInstant } from './random';
+import { DEMO_STAFF_USER_ID } from './users';
+
+export const ORDER_COUNT = 3000;
+
+type Stamped = 'created_at' | 'updated_at' | 'send_external_notification';
+export type OrderRow = Omit<BookingOrderTable, 'booking_order_id' | Stamped> & {
+  booking_order_id: number;
+  send_external_notification: boolean;
+  created_at: string;
+  updated_at: string;
+};
+export type BookingRow = Omit<
+  BookingTable,
+  'booking_id' | 'extendable' | 'units_fulfilled_count' | 'created_at' | 'updated_at'
+> & {
+  booking_id: number;
+  extendable: boolean;
+  units_fulfilled_count: number;
+  created_at: string;
+  updated_at: string;
+};
+export interface OrderPlan {
+  order: OrderRow;
+  bookings: BookingRow[];
+  /** The status the order was created in: PN when it waited in the pending queue first. */
+  initialStatus: string | null;
+  lines: readonly ContractLineRow[];
+}
+
+export interface OrderContext {
+  customers: readonly CustomerRow[];
+  contracts: readonly ContractRow[];
+  lines: readonly ContractLineRow[];
+  locations: readonly LocationRow[];
+  /** The user who acts for a customer, when it has one. */
+  userOfCustomer: ReadonlyMap<number, number>;
+  staffUserIds: readonly number[];
+}
+
+type W<T> = ReadonlyArray<readonly [T, number]>;
+const BASE_TYPES: W<string> = [
+  ['PB', 30],
+  ['RU', 10],
+  ['RP', 8],
+  ['DL', 8],
+  ['PR', 12],
+  ['IR', 5],
+  ['MI', 4],
+  ['RD', 3],
+];
+const FUTURE_STATUS: W<string | null> = [
+  ['OP', 5],
+  ['PN', 3],
+  [null, 2],
+];
+const RECENT_STATUS: W<string | null> = [
+  ['OP', 35],
+  ['PN', 18],
+  [null, 10],
+  ['FF', 15],
+  ['CN', 10],
+  ['CL', 8],
+  ['NA', 2],
+];
+const OLD_STATUS: W<string | null> = [
+  ['CL', 40],
+  ['FF', 25],
+  ['CN', 15],
+  ['EX', 12],
+  ['OP', 4],
+  ['NA', 3],
+];
+const COMMENTS = [
+  'Driver will call ahead',
+  'Need by Monday AM',
+  'Vessel cutoff Thursday',
+  'Please stage near gate',
+  'Hazmat load, inspect tires',
+];
+
+export function buildOrders(rng: Rng, ctx: OrderContext): OrderPlan[] {
+  const active = ctx.customers.filter((c) => c.active);
+  const byClass = (...classes: string[]) => active.filter((c) => classes.includes(c.customer_class));
+  const carriers = byClass('MC');
+  const responsible = byClass('SSL', 'BCO', 'NVO');
+  const contractsOf = new Map<number, ContractRow[]>();
+  for (const c of ctx.contracts)
+    contractsOf.set(c.customer_id, [...(contractsOf.get(c.customer_id) ?? []), c]);
+  const linesOf = new Map<number, ContractLineRow[]>();
+  for (const l of ctx.lines) linesOf.set(l.contract_id, [...(linesOf.get(l.contract_id) ?? []), l]);
+  const usable = ctx.locations.filter((l) => l.active !== false);
+  const inMarket = new Map<string, LocationRow[]>();
+  for (const l of usable) inMarket.set(l.market_code, [...(inMarket.get(l.market_code) ?? []), l]);
+  const marketCodes = [...inMarket.keys()];
+
+  // A few dozen orders each for the demo customers, the rest by class weight.
+  const assigned: CustomerRow[] = [];
+  const demo: Array<[number, number]> = [
+    [0, 45],
+    [1, 35],
+    [2, 6],
+  ];
+  for (const [index, count] of demo)
+    for (let i = 0; i < count; i++) assigned.push(ctx.customers[index] as CustomerRow);
+  const weights = active
+    .filter((c) => c.customer_id > 3)
+    .map((c) => [c, c.customer_class === 'MC' ? 5 : c.customer_class === 'RR' ? 1 : 3] as const);
+  while (assigned.length < ORDER_COUNT) assigned.push(rng.weighted(weights));
+  const customers = rng.sample(assigned, assigned.length);
+
+  const plans: OrderPlan[] = [];
+  let bookingId = 0;
+  for (const customer of customers) {
+    const contracts = contractsOf.get(customer.customer_id) ?? [];
+    const types: W<string> = [
+      ...BASE_TYPES,
+      ...(contracts.length
+        ? ([
+            ['TL', 18],
+            ['TR', 14],
+          ] as const)
+        : []),
+    ];
+    let type = rng.weighted(types);
+    if (customer.customer_class === 'RR' && type !== 'RP') type = rng.pick(['RP', 'PB', 'IR']);
+    const contract = type === 'TL' || type === 'TR' ? rng.pick(contracts) : null;
+    const lines = contract ? (linesOf.get(contract.contract_id) ?? []) : [];
+    const market =
+      lines.length > 0
+        ? (lines[0] as ContractLineRow).market_code
+        : type === 'DL'
+          ? rng.pick(PORT_MARKETS)
+          : rng.pick(marketCodes);
+
+    const demoCustomer = customer.customer_id <= 3;
+    const ahead = rng.chance(0.05);
+    const days = ahead
+      ? -rng.int(1, 45)
+      : Math.floor(HISTORY_DAYS * rng.float() ** (demoCustomer ? 2.2 : 1.3));
+    const created = randomInstant(rng, days, days);
+    // Demo accounts get more open work, so their dashboards have something to act on.
+    const recent = days < (demoCustomer ? 60 : 14);
+    const status = rng.weighted(ahead ? FUTURE_STATUS : recent ? RECENT_STATUS : OLD_STATUS);
+    const closes = status !== null && status !== 'OP' && status !== 'PN';
+    const updated =
+      ahead || !closes ? created : new Date(Math.min(created.getTime() + rng.int(0, 30) * DAY_MS, ANCHOR_MS));
+    const initialStatus =
+      status === 'PN' || (status !== null && rng.chance(status === 'CN' ? 0.3 : 0.08))
+        ? 'PN'
+        : status === null
+          ? null
+          : 'OP';
+    const internal = type === 'IR' || type === 'MI';
+    const createdBy = internal
+      ? rng.pick(ctx.staffUserIds)
+      : (ctx.userOfCustomer.get(customer.customer_id) ?? null);
+    const contact = `${customer.customer_name} Dispatch`;
+    const domain = customer.email?.split('@')[1] ?? 'example.com';
+    const emails = rng.chance(0.4) ? `dispatch@${domain};ops@${domain}` : `dispatch@${domain}`;
+    const order: OrderRow = {
+      booking_order_id: plans.length + 1,
+      booking_order_type_code: type,
+      customer_id: customer.customer_id,
+      responsible_party_id:
+        (type === 'PB' || type === 'DL') && customer.customer_class === 'MC' && rng.chance(0.4)
+          ? rng.pick(responsible).customer_id
+          : null,
+      motor_carrier_id:
+        type === 'RP' || (customer.customer_class !== 'MC' && (type === 'PB' || type === 'DL'))
+          ? rng.pick(carriers).customer_id
+          : customer.customer_class === 'MC'
+            ? customer.customer_id
+            : null,
+      market_code: market,
+      contract_id: contract?.contract_id ?? null,
+      status_code: status,
+      contact_name: contact,
+      email_addresses: emails,
+      send_external_notification: rng.chance(0.3),
+      booking_comment: rng.chance(0.15) ? rng.pick(COMMENTS) : null,
+      idempotency_key: null,
+      created_by: createdBy,
+      created_at: iso(created),
+      updated_by: closes && rng.chance(0.5) ? DEMO_STAFF_USER_ID : createdBy,
+      updated_at: iso(updated),
+    };
+
+    const pool = (inMarket.get(market) ?? usable).filter((l) =>
+      type === 'DL'
+        ? l.daily_lease_allowed
+        : type === 'PB' || type === 'RU'
+          ? l.pool_booking_allowed !== false
+          : true,
+    );
+    const places = rng.sample(
+      pool.length ? pool : usable,
+      rng.weighted([
+        [1, 6],
+        [2, 3],
+        [3, 1],
+      ]),
+    );
+    const yy = String(created.getUTCFullYear()).slice(2);
+    const bookings = places.map((place, i): BookingRow => {
+      const line = lines.length ? (lines[i % lines.length] as ContractLineRow) : null;
+      const category = line
+        ? line.equipment_category_code
+        : type === 'RP'
+          ? rng.pick(REPOSITION_EQUIPMENT_CATEGORIES)
+          : type === 'PR'
+            ? rng.pick(POOL_REDELIVERY_EQUIPMENT_CATEGORIES)
+            : rng.pick(type === 'DL' ? CHASSIS_CATEGORIES.slice(0, 3) : CHASSIS_CATEGORIES);
+      const kind = line
+        ? { equipmentClass: line.equipment_class_code, extendable: line.extendable }
+        : kindFor(rng, category);
+      const requested = rng.int(1, 20);
+      const bookingStatus = status === null ? 'OP' : status === 'OP' && rng.chance(0.1) ? 'CN' : status;
+      bookingId += 1;
+      return {
+        booking_id: bookingId,
+        booking_order_id: order.booking_order_id,
+        booking_code: `${type}${yy}${String(bookingId).padStart(6, '0')}`,
+        location_id: place.location_id,
+        to_location_id:
+          type === 'RP'
+            ? rng.pick(usable.filter((l) => l.location_id !== place.location_id)).location_id
+            : null,
+        equipment_category_code: category,
+        equipment_class_code: kind.equipmentClass,
+        extendable: kind.extendable,
+        units_requested_count: requested,
+        units_fulfilled_count:
+          bookingStatus === 'FF'
+            ? requested
+            : bookingStatus === 'CL' || bookingStatus === 'OP'
+              ? rng.int(0, requested)
+              : 0,
+        status_code: bookingStatus,
+        rail_terminal_release_number:
+          type === 'RP' && rng.chance(0.6) ? `RTR${rng.int(1_000_000, 9_999_999)}` : null,
+        created_at: order.created_at,
+        updated_at: order.updated_at,
+      };
+    });
+    plans.push({ order, bookings, initialStatus, lines });
+  }
+  return plans;
+}
