@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 8181;
+const DATA_DIR = './.cache/e2e-data';
+
+/**
+ * End-to-end suite: Debian's Chromium (no browser download, STACK.md) against `npm start` on a
+ * fresh embedded database, one worker, so demo users' lockout counters and sessions never race.
+ */
+export default defineConfig({
+  testDir: './e2e/tests',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && npm start`,
+    env: { PORT: String(PORT), DATA_DIR },
+    url: `http://127.0.0.1:${PORT}/api/version`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
