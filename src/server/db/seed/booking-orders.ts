@@ -1,12 +1,8 @@
 /** About 3,000 historical booking orders of every type and status, each with 1–3 bookings. */
-import {
-  POOL_REDELIVERY_EQUIPMENT_CATEGORIES,
-  REPOSITION_EQUIPMENT_CATEGORIES,
-} from '../../../domain/lookups';
-import type { BookingOrderTable, BookingTable } from '../types';
+import type { BookingOrderTable } from '../types';
+import { type BookingRow, buildBookings } from './bookings';
 import type { ContractLineRow, ContractRow } from './contracts';
 import type { CustomerRow } from './customers';
-import { CHASSIS_CATEGORIES, kindFor } from './equipment';
 import type { LocationRow } from './locations';
 import { PORT_MARKETS } from './market-data';
 import { ANCHOR_MS, DAY_MS, HISTORY_DAYS, iso, type Rng, randomInstant } from './random';
@@ -18,16 +14,6 @@ type Stamped = 'created_at' | 'updated_at' | 'send_external_notification';
 export type OrderRow = Omit<BookingOrderTable, 'booking_order_id' | Stamped> & {
   booking_order_id: number;
   send_external_notification: boolean;
-  created_at: string;
-  updated_at: string;
-};
-export type BookingRow = Omit<
-  BookingTable,
-  'booking_id' | 'extendable' | 'units_fulfilled_count' | 'created_at' | 'updated_at'
-> & {
-  booking_id: number;
-  extendable: boolean;
-  units_fulfilled_count: number;
   created_at: string;
   updated_at: string;
 };
@@ -197,63 +183,8 @@ export function buildOrders(rng: Rng, ctx: OrderContext): OrderPlan[] {
       updated_at: iso(updated),
     };
 
-    const pool = (inMarket.get(market) ?? usable).filter((l) =>
-      type === 'DL'
-        ? l.daily_lease_allowed
-        : type === 'PB' || type === 'RU'
-          ? l.pool_booking_allowed !== false
-          : true,
-    );
-    const places = rng.sample(
-      pool.length ? pool : usable,
-      rng.weighted([
-        [1, 6],
-        [2, 3],
-        [3, 1],
-      ]),
-    );
-    const yy = String(created.getUTCFullYear()).slice(2);
-    const bookings = places.map((place, i): BookingRow => {
-      const line = lines.length ? (lines[i % lines.length] as ContractLineRow) : null;
-      const category = line
-        ? line.equipment_category_code
-        : type === 'RP'
-          ? rng.pick(REPOSITION_EQUIPMENT_CATEGORIES)
-          : type === 'PR'
-            ? rng.pick(POOL_REDELIVERY_EQUIPMENT_CATEGORIES)
-            : rng.pick(type === 'DL' ? CHASSIS_CATEGORIES.slice(0, 3) : CHASSIS_CATEGORIES);
-      const kind = line
-        ? { equipmentClass: line.equipment_class_code, extendable: line.extendable }
-        : kindFor(rng, category);
-      const requested = rng.int(1, 20);
-      const bookingStatus = status === null ? 'OP' : status === 'OP' && rng.chance(0.1) ? 'CN' : status;
-      bookingId += 1;
-      return {
-        booking_id: bookingId,
-        booking_order_id: order.booking_order_id,
-        booking_code: `${type}${yy}${String(bookingId).padStart(6, '0')}`,
-        location_id: place.location_id,
-        to_location_id:
-          type === 'RP'
-            ? rng.pick(usable.filter((l) => l.location_id !== place.location_id)).location_id
-            : null,
-        equipment_category_code: category,
-        equipment_class_code: kind.equipmentClass,
-        extendable: kind.extendable,
-        units_requested_count: requested,
-        units_fulfilled_count:
-          bookingStatus === 'FF'
-            ? requested
-            : bookingStatus === 'CL' || bookingStatus === 'OP'
-              ? rng.int(0, requested)
-              : 0,
-        status_code: bookingStatus,
-        rail_terminal_release_number:
-          type === 'RP' && rng.chance(0.6) ? `RTR${rng.int(1_000_000, 9_999_999)}` : null,
-        created_at: order.created_at,
-        updated_at: order.updated_at,
-      };
-    });
+    const bookings = buildBookings(rng, order, lines, { inMarket, usable }, bookingId + 1);
+    bookingId += bookings.length;
     plans.push({ order, bookings, initialStatus, lines });
   }
   return plans;

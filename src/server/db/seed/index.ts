@@ -23,7 +23,9 @@ import { buildLocations, INVENTORY_ORGS, locationsByOrg } from './locations';
 import { buildReservations, buildThresholds } from './operations';
 import { Rng } from './random';
 import * as ref from './reference-data';
-import { buildRoles, buildUsers, DEMO_PASSWORD } from './users';
+import { buildRoles } from './roles';
+import { seedScale } from './scale';
+import { buildUsers, DEMO_PASSWORD } from './users';
 
 export type SeedTable = keyof Database & string;
 export type SeedSummary = Record<SeedTable, number>;
@@ -68,6 +70,8 @@ const SEED = 0x5eed_2026;
 const stream = (part: number) => new Rng(SEED + part * 0x9e37);
 
 export interface SeedOptions {
+  /** Also add about a million booking orders afterwards (seedScale), each chunk committed on its own. */
+  scale?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -173,9 +177,10 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
     await put('weekly_thresholds', thresholds);
     for (const [table, column] of IDENTITY_COLUMNS) await resetIdentity(trx, table, column);
   });
+  if (options.scale) await seedScale(db, { bookingOrders: 1_000_000, log });
   return countRows(db);
 }
 
 export { PROVIDER_PREFIXES } from './chassis';
-export { seedScale } from './scale';
 export { DEMO_PASSWORD, DEMO_USERS } from './users';
+export { seedScale };

@@ -41,49 +41,49 @@ const PARAMS = `params as (
     (select array_agg(market_code order by location_id) from locations where active and pool_booking_allowed) as mkt
 )`;
 
-function ordersSql(base: number, from: number, to: number): string {
+/**
+ * One statement per chunk: the orders are inserted in a data-modifying CTE and their bookings read
+ * from its RETURNING rows, so no chunk re-reads the growing booking_orders table.
+ */
+function chunkSql(orderBase: number, bookingBase: number, from: number, to: number): string {
+  const seq = '(2 * k + j)';
   return `with ${PARAMS},
   g as (
-    select k, ${h('k', 2246822519, 1000000)} as r,
-      ${h('k', 3266489917, HISTORY_DAYS)} as age,
-      1 + ${h('k', 668265263, 'cardinality(p.loc)')} as li,
-      p.*
+    select k, ${h('k', 3266489917, HISTORY_DAYS)} as age, 1 + ${h('k', 668265263, 'cardinality(p.loc)')} as li, p.*
     from generate_series(${from}, ${to}) k cross join params p
   ),
   o as (
-    select k, li, cust, loc, mkt, age,
+    select k, li, cust, mkt,
       ${anchor} - make_interval(days => age) + make_interval(secs => 18000 + ${h('k', 374761393, 54000)}) as created,
       case when age < 14 then (${RECENT})[1 + ${h('k', 2654435761, 7)}]
            else (${OLD})[1 + ${h('k', 2654435761, 10)}] end as status,
       (${TYPES})[1 + ${h('k', 1597334677, 13)}] as type
     from g
-  )
-  insert into booking_orders (booking_order_id, booking_order_type_code, customer_id, market_code, status_code,
-    contact_name, email_addresses, created_at, updated_at)
-  select ${base} + k, type, cust[1 + ${h('k', 2870177453, 'cardinality(cust)')}], mkt[li], status,
-    'Bulk Dispatch', 'dispatch@bulk.example.com', created,
-    case when status in ('CL', 'FF', 'CN', 'EX', 'NA')
-         then least(created + make_interval(days => ${h('k', 3812015801, 30)}), ${anchor}) else created end
-  from o`;
-}
-
-function bookingsSql(orderBase: number, bookingBase: number, from: number, to: number): string {
-  const seq = '(2 * k + j)';
-  return `with ${PARAMS},
+  ),
+  ins as (
+    insert into booking_orders (booking_order_id, booking_order_type_code, customer_id, market_code, status_code,
+      contact_name, email_addresses, created_at, updated_at)
+    select ${orderBase} + k, type, cust[1 + ${h('k', 2870177453, 'cardinality(cust)')}], mkt[li], status,
+      'Bulk Dispatch', 'dispatch@bulk.example.com', created,
+      case when status in ('CL', 'FF', 'CN', 'EX', 'NA')
+           then least(created + make_interval(days => ${h('k', 3812015801, 30)}), ${anchor}) else created end
+    from o
+    returning booking_order_id, booking_order_type_code, market_code, status_code, created_at, updated_at
+  ),
   b as (
-    select o.*, j, k, ${bookingBase} + 2 * (k - 1) + j + 1 as bid,
+    select ins.*, j, k, ${bookingBase} + 2 * (k - 1) + j + 1 as bid,
       1 + ${h(seq, 2246822519, 20)} as requested,
       (${CLASSES})[1 + ${h(seq, 3266489917, 8)}] as cls,
-      case o.booking_order_type_code
+      case ins.booking_order_type_code
         when 'RP' then (${textArray(REPOSITION_EQUIPMENT_CATEGORIES)})[1 + ${h(seq, 668265263, REPOSITION_EQUIPMENT_CATEGORIES.length)}]
         when 'PR' then (${textArray(POOL_REDELIVERY_EQUIPMENT_CATEGORIES)})[1 + ${h(seq, 668265263, POOL_REDELIVERY_EQUIPMENT_CATEGORIES.length)}]
         else (${textArray(CHASSIS_CATEGORIES)})[1 + ${h(seq, 668265263, CHASSIS_CATEGORIES.length)}] end as category,
       p.loc
-    from booking_orders o
-    cross join lateral (select o.booking_order_id - ${orderBase} as k) kk
+    from ins
+    cross join lateral (select ins.booking_order_id - ${orderBase} as k) kk
     cross join generate_series(0, 1) j
     cross join params p
-    where o.booking_order_id between ${orderBase + from} and ${orderBase + to} and (j = 0 or k % 2 = 0)
+    where j = 0 or k % 2 = 0
   )
   insert into bookings (booking_id, booking_order_id, booking_code, location_id, to_location_id,
     equipment_category_code, equipment_class_code, extendable, units_requested_count, units_fulfilled_count,
@@ -116,10 +116,8 @@ export async function seedScale(db: Kysely<Database>, options: ScaleOptions = {}
   const started = Date.now();
   for (let from = 1; from <= total; from += chunk) {
     const to = Math.min(total, from + chunk - 1);
-    await db.transaction().execute(async (trx) => {
-      await sql.raw(ordersSql(orderBase, from, to)).execute(trx);
-      await sql.raw(bookingsSql(orderBase, bookingBase, from, to)).execute(trx);
-    });
+    // One statement is one transaction: a chunk lands whole or not at all.
+    await sql.raw(chunkSql(orderBase, bookingBase, from, to)).execute(db);
     log(
       `scale: ${to.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} booking orders (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
