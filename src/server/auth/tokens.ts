@@ -1,6 +1,8 @@
 /**
  * Stateless HS256 tokens carrying exactly the SPEC §3 claims. Revocation (sign-out) is a table of
- * token hashes checked on every call, so any instance behind a load balancer honours it.
+ * token hashes checked on every call, so any instance behind a load balancer honours it. A random
+ * session id rides in the protected header (not the claims), so two tokens issued to one user in
+ * the same second differ and signing out one leaves the other alone.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -42,7 +44,7 @@ export function createTokenService(key: Uint8Array, lifetimeMinutes: number): To
   return {
     async issue(claims) {
       const exp = Math.floor(Date.now() / 1000) + lifetimeMinutes * 60;
-      const token = await new SignJWT({ ...claims, refreshTokenInterval: lifetimeMinutes, exp }).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(key);
+      const token = await new SignJWT({ ...claims, refreshTokenInterval: lifetimeMinutes, exp }).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', sid: randomBytes(12).toString('base64url') }).sign(key);
       return { token, exp };
     },
     async verify(token) {
