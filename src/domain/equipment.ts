@@ -15,7 +15,8 @@ export const isProviderPrefix = (chassisId: string): boolean =>
   (PROVIDER_PREFIXES as readonly string[]).includes(normalizeChassisId(chassisId).slice(0, 4));
 
 export const CHASSIS_MESSAGES = {
-  format: (id: string) => `${id} is not a valid chassis ID: use four letters and six digits, e.g. PLCZ123456.`,
+  format: (id: string) =>
+    `${id} is not a valid chassis ID: use four letters and six digits, e.g. PLCZ123456.`,
   otherProvider: (id: string) => `${id} is not one of our chassis (its prefix belongs to another provider).`,
   unknown: (id: string) => `${id} was not found in our equipment records.`,
   notOnHire: (id: string) => `${id} is not on hire to your company.`,

@@ -102,7 +102,10 @@ export function visibleEquipmentCategories<T extends EquipmentCategoryRow>(rows:
   return rows.filter((r) => !hidden.includes(equipmentTypeOf(r.EquipmentCategoryCode)));
 }
 
-export function onlyCategories<T extends EquipmentCategoryRow>(rows: readonly T[], codes: readonly string[]): T[] {
+export function onlyCategories<T extends EquipmentCategoryRow>(
+  rows: readonly T[],
+  codes: readonly string[],
+): T[] {
   return rows.filter((r) => codes.includes(r.EquipmentCategoryCode));
 }
 
@@ -119,7 +122,9 @@ export function bookingOrderTypes<T extends { BookingOrderTypeCode: string }>(ro
 
 /** SPEC §5: dashboard order types exclude IR and MI (and RD, like every order type list). */
 export function dashboardOrderTypes<T extends { BookingOrderTypeCode: string }>(rows: readonly T[]): T[] {
-  return bookingOrderTypes(rows).filter((r) => r.BookingOrderTypeCode !== 'IR' && r.BookingOrderTypeCode !== 'MI');
+  return bookingOrderTypes(rows).filter(
+    (r) => r.BookingOrderTypeCode !== 'IR' && r.BookingOrderTypeCode !== 'MI',
+  );
 }
 
 /** SPEC §5: the redelivery org list without term excludes orgs of type Term Lease. */

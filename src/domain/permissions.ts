@@ -43,7 +43,10 @@ export function hasPermission(held: PermissionSet, { entity, bits }: PermissionR
 }
 
 /** A list of requirements passes when any one of them passes; an empty list always passes. */
-export function hasAnyPermission(held: PermissionSet, requirements: readonly PermissionRequirement[]): boolean {
+export function hasAnyPermission(
+  held: PermissionSet,
+  requirements: readonly PermissionRequirement[],
+): boolean {
   return requirements.length === 0 || requirements.some((r) => hasPermission(held, r));
 }
 
@@ -69,7 +72,12 @@ export const AreaAccess = {
   repositionBooking: bookingAccess(Entity.RepositionBooking),
   termLeaseRedelivery: bookingAccess(Entity.TermLeaseRedelivery),
   poolRedelivery: bookingAccess(Entity.PoolRedelivery),
-  internalReservation: need(Entity.InternalReservation, Permission.Read, Permission.Create, Permission.Update),
+  internalReservation: need(
+    Entity.InternalReservation,
+    Permission.Read,
+    Permission.Create,
+    Permission.Update,
+  ),
   pendingQueue: need(Entity.PendingQueue, Permission.Read, Permission.Create, Permission.Update),
   weeklyThreshold: need(Entity.WeeklyThreshold, Permission.Read, Permission.Create, Permission.Update),
   manualInventory: need(Entity.ManualInventory, Permission.Read),

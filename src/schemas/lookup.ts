@@ -13,7 +13,11 @@ export const lookupParamsSchema = {
 export const lookupQuerySchema = {
   type: 'object',
   properties: {
-    search: { type: 'string', maxLength: 100, description: 'At least 2 characters to filter: contains, on name with SCAC.' },
+    search: {
+      type: 'string',
+      maxLength: 100,
+      description: 'At least 2 characters to filter: contains, on name with SCAC.',
+    },
     customerClass: {
       type: 'array',
       items: { type: 'string', pattern: '^[A-Z]{1,5}$' },

@@ -51,7 +51,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   for (const area of routeAreas) area(app, ctx);
 

@@ -25,7 +25,9 @@ async function main() {
   const config = readConfig();
   config.buildHash = process.env.BUILD_HASH ?? buildHash();
   const handle = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const applied = await migrate(handle.db);
@@ -35,7 +37,10 @@ async function main() {
     const summary = await seedDemoData(handle.db, { log: (m) => console.log(m) });
     console.log('Demo data loaded:', summary);
   }
-  const tokens = createTokenService(await loadSigningKey(handle.db, config.jwtSecret), config.tokenLifetimeMinutes);
+  const tokens = createTokenService(
+    await loadSigningKey(handle.db, config.jwtSecret),
+    config.tokenLifetimeMinutes,
+  );
   const app = await buildApp({ db: handle.db, tokens, config }, { staticDir, logger: true });
 
   const shutdown = async () => {

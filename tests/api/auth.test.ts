@@ -78,7 +78,9 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
     expect(Number(right.json().message.split('!*')[1])).toBeLessThanOrEqual(15);
     const audit = await t.handle.db
       .selectFrom('audit_log')
-      .innerJoin('users', (j) => j.on((eb) => eb(eb.cast('users.user_id', 'text'), '=', eb.ref('audit_log.entity_id'))))
+      .innerJoin('users', (j) =>
+        j.on((eb) => eb(eb.cast('users.user_id', 'text'), '=', eb.ref('audit_log.entity_id'))),
+      )
       .select('audit_log.action')
       .where('users.user_name', '=', user)
       .where('audit_log.entity_type', '=', 'user')
@@ -89,7 +91,11 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
   it('refreshes a token with a later expiry and the same identity', async () => {
     const token = await t.tokenFor('demo.customer');
     await new Promise((r) => setTimeout(r, 1100));
-    const res = await t.app.inject({ method: 'GET', url: `/api/auth/refresh?t=${Date.now()}`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/refresh?t=${Date.now()}`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     const before = decodeClaims(token);
     const after = decodeClaims(res.json().token);
@@ -100,24 +106,45 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
   it('answers account status Active, and NotActive once the user is deactivated (refresh refused too)', async () => {
     const token = await t.tokenFor('demo.ssl');
     const { UserId } = decodeClaims(token);
-    const status = () => t.app.inject({ method: 'GET', url: `/api/auth/status?userId=${UserId}`, headers: bearer(token) });
+    const status = () =>
+      t.app.inject({ method: 'GET', url: `/api/auth/status?userId=${UserId}`, headers: bearer(token) });
     expect((await status()).json()).toBe('Active');
 
     const staff = await t.tokenFor('demo.staff');
-    const byName = await t.app.inject({ method: 'GET', url: '/api/auth/status?userId=demo.ssl', headers: bearer(staff) });
+    const byName = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/status?userId=demo.ssl',
+      headers: bearer(staff),
+    });
     expect(byName.json()).toBe('Active');
 
-    await t.handle.db.updateTable('users').set({ active: false }).where('user_id', '=', UserId as number).execute();
-    const afterStaff = await t.app.inject({ method: 'GET', url: `/api/auth/status?userId=${UserId}`, headers: bearer(staff) });
+    await t.handle.db
+      .updateTable('users')
+      .set({ active: false })
+      .where('user_id', '=', UserId as number)
+      .execute();
+    const afterStaff = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/status?userId=${UserId}`,
+      headers: bearer(staff),
+    });
     expect(afterStaff.json()).toBe('NotActive');
     // The deactivated user's own token stops working at once.
     expect((await status()).statusCode).toBe(401);
-    await t.handle.db.updateTable('users').set({ active: true }).where('user_id', '=', UserId as number).execute();
+    await t.handle.db
+      .updateTable('users')
+      .set({ active: true })
+      .where('user_id', '=', UserId as number)
+      .execute();
   });
 
   it('lets a customer ask only for their own status', async () => {
     const token = await t.tokenFor('demo.customer');
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/status?userId=demo.staff', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/status?userId=demo.staff',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -132,7 +159,10 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
     expect(after.json().error).toMatch(/sign in again/i);
     // Another session of the same user is untouched.
     const other = await t.tokenFor('demo.customer');
-    expect((await t.app.inject({ method: 'GET', url: '/api/configuration/ui', headers: bearer(other) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/configuration/ui', headers: bearer(other) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a forged or expired token', async () => {
@@ -140,16 +170,20 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
     const [h, p] = token.split('.');
     const forged = `${h}.${p}.${'A'.repeat(43)}`;
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/configuration/ui', headers: bearer(forged) })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/configuration/ui', headers: bearer(forged) }))
+        .statusCode,
     ).toBe(401);
     const { createTokenService } = await import('../../src/server/auth/tokens');
     const shortLived = createTokenService(new TextEncoder().encode(t.config.jwtSecret as string), -1);
     const claims = decodeClaims(token);
     const { token: expired } = await shortLived.issue(
-      Object.fromEntries(Object.entries(claims).filter(([k]) => k !== 'exp' && k !== 'refreshTokenInterval')) as never,
+      Object.fromEntries(
+        Object.entries(claims).filter(([k]) => k !== 'exp' && k !== 'refreshTokenInterval'),
+      ) as never,
     );
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/configuration/ui', headers: bearer(expired) })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/configuration/ui', headers: bearer(expired) }))
+        .statusCode,
     ).toBe(401);
   });
 
@@ -158,7 +192,12 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
     const { UserId } = decodeClaims(token);
     const res = await t.app.inject({ method: 'GET', url: `/api/users/${UserId}`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ UserName: 'demo.customer', IsInternal: false, GoodStanding: true, CustomerClass: 'MC' });
+    expect(res.json()).toMatchObject({
+      UserName: 'demo.customer',
+      IsInternal: false,
+      GoodStanding: true,
+      CustomerClass: 'MC',
+    });
     expect(res.json()).not.toHaveProperty('password_hash');
   });
 });

@@ -13,15 +13,32 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
   afterAll(() => t.close());
 
   const login = (payload: string, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { 'content-type': contentType } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload,
+      headers: { 'content-type': contentType },
+    });
 
   it.each([
     ['malformed JSON', '{"UserId": "demo.customer",', /not valid JSON/],
     ['an empty body', '', /empty/],
     ['a missing field', JSON.stringify({ UserId: 'a', Password: 'b' }), /ApplicationCode is required/],
-    ['a wrong type', JSON.stringify({ UserId: 7, Password: 'b', ApplicationCode: 'BRR' }), /UserId must be of type string/],
-    ['an unknown field', JSON.stringify({ UserId: 'a', Password: 'b', ApplicationCode: 'BRR', Role: 'admin' }), /Unknown field 'Role'/],
-    ['an oversize field', JSON.stringify({ UserId: 'a'.repeat(101), Password: 'b', ApplicationCode: 'BRR' }), /UserId must be at most 100 characters/],
+    [
+      'a wrong type',
+      JSON.stringify({ UserId: 7, Password: 'b', ApplicationCode: 'BRR' }),
+      /UserId must be of type string/,
+    ],
+    [
+      'an unknown field',
+      JSON.stringify({ UserId: 'a', Password: 'b', ApplicationCode: 'BRR', Role: 'admin' }),
+      /Unknown field 'Role'/,
+    ],
+    [
+      'an oversize field',
+      JSON.stringify({ UserId: 'a'.repeat(101), Password: 'b', ApplicationCode: 'BRR' }),
+      /UserId must be at most 100 characters/,
+    ],
     ['an array instead of an object', '[]', /must be of type object/],
   ])('login with %s is a 400 that says what is wrong', async (_case, body, message) => {
     const res = await login(body);
@@ -31,7 +48,9 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
   });
 
   it('refuses a body over the size limit with a 400', async () => {
-    const res = await login(JSON.stringify({ UserId: 'a', Password: 'x'.repeat(70_000), ApplicationCode: 'BRR' }));
+    const res = await login(
+      JSON.stringify({ UserId: 'a', Password: 'x'.repeat(70_000), ApplicationCode: 'BRR' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/too large/);
   });
@@ -46,7 +65,13 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
     const post = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/lookup/equipment', payload, headers: bearer(token) });
     expect((await post({ ChassisIds: [] })).json().error).toMatch(/at least 1 item/);
-    expect((await post({ ChassisIds: Array.from({ length: 1001 }, (_, i) => `PLCZ${String(i).padStart(6, '0')}`) })).json().error).toMatch(/at most 1000 items/);
+    expect(
+      (
+        await post({
+          ChassisIds: Array.from({ length: 1001 }, (_, i) => `PLCZ${String(i).padStart(6, '0')}`),
+        })
+      ).json().error,
+    ).toMatch(/at most 1000 items/);
     expect((await post({ ChassisIds: [12] })).json().error).toMatch(/ChassisIds\[0\] must be of type string/);
     expect((await post({ ChassisIds: ['PLCZ000001'], Extra: 1 })).statusCode).toBe(400);
   });
@@ -71,9 +96,19 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
   });
 
   it('leaves no trace of a refused login', async () => {
-    const before = await t.handle.db.selectFrom('users').select(['user_name', 'failed_attempts']).orderBy('user_id').execute();
-    await login(JSON.stringify({ UserId: 'demo.customer', Password: 'x', ApplicationCode: 'BRR', Extra: true }));
-    const after = await t.handle.db.selectFrom('users').select(['user_name', 'failed_attempts']).orderBy('user_id').execute();
+    const before = await t.handle.db
+      .selectFrom('users')
+      .select(['user_name', 'failed_attempts'])
+      .orderBy('user_id')
+      .execute();
+    await login(
+      JSON.stringify({ UserId: 'demo.customer', Password: 'x', ApplicationCode: 'BRR', Extra: true }),
+    );
+    const after = await t.handle.db
+      .selectFrom('users')
+      .select(['user_name', 'failed_attempts'])
+      .orderBy('user_id')
+      .execute();
     expect(after).toEqual(before);
   });
 });

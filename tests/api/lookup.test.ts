@@ -34,7 +34,15 @@ describe.each(databaseKinds)('lookups on %s', (kind) => {
     expect(locations.length).toBeGreaterThanOrEqual(200);
     const bay = locations.find((l: { LocationId: number }) => l.LocationId === CONFIGURED_LOCATION_ID);
     expect(bay).toMatchObject({ LocationType: 'PORT_BAY', DailyLeaseAllowed: true });
-    for (const key of ['LocationName', 'LocationStreet1', 'LocationCity', 'LocationStateProvince', 'LocationZipCode', 'LocationMarketCode', 'OperatingHours']) {
+    for (const key of [
+      'LocationName',
+      'LocationStreet1',
+      'LocationCity',
+      'LocationStateProvince',
+      'LocationZipCode',
+      'LocationMarketCode',
+      'OperatingHours',
+    ]) {
       expect(bay).toHaveProperty(key);
     }
     expect(bay.OperatingHours).toContain(';');
@@ -45,19 +53,27 @@ describe.each(databaseKinds)('lookups on %s', (kind) => {
     const categories = codes(await get('/api/lookup/equipmentCategories'), 'EquipmentCategoryCode');
     expect(categories.some((c) => /^(Axle|Scrap|Genset|Disabled|Special Equipment)\./.test(c))).toBe(false);
     expect(categories).toContain('Chassis.53');
-    expect(codes(await get('/api/lookup/poolRedeliveryEquipmentCategories'), 'EquipmentCategoryCode').sort()).toEqual(
-      ['Chassis.20', 'Chassis.40', 'Chassis.45', 'Chassis.48', 'Genset.Genset'],
-    );
-    expect(codes(await get('/api/lookup/bookingPendingStatuses'), 'BookingStatusCode').sort()).toEqual(['CN', 'FF', 'PN']);
+    expect(
+      codes(await get('/api/lookup/poolRedeliveryEquipmentCategories'), 'EquipmentCategoryCode').sort(),
+    ).toEqual(['Chassis.20', 'Chassis.40', 'Chassis.45', 'Chassis.48', 'Genset.Genset']);
+    expect(codes(await get('/api/lookup/bookingPendingStatuses'), 'BookingStatusCode').sort()).toEqual([
+      'CN',
+      'FF',
+      'PN',
+    ]);
     const orderTypes = codes(await get('/api/lookup/bookingOrderTypes'), 'BookingOrderTypeCode');
     expect(orderTypes).not.toContain('RD');
     expect(orderTypes).toContain('IR');
     const dashboardTypes = codes(await get('/api/lookup/dashboardOrderTypes'), 'BookingOrderTypeCode');
     expect(dashboardTypes.filter((c) => ['RD', 'IR', 'MI'].includes(c))).toEqual([]);
     const redeliveryOrgs = await get('/api/lookup/redeliveryInventoryOrgs');
-    expect(redeliveryOrgs.every((o: { InventoryOrgType: string }) => o.InventoryOrgType !== 'Term Lease')).toBe(true);
+    expect(
+      redeliveryOrgs.every((o: { InventoryOrgType: string }) => o.InventoryOrgType !== 'Term Lease'),
+    ).toBe(true);
     const repositionOrgs = await get('/api/lookup/repositionInventoryOrgs');
-    expect(repositionOrgs.every((o: { TracManaged: boolean; CoOpPool: boolean }) => o.TracManaged || o.CoOpPool)).toBe(true);
+    expect(
+      repositionOrgs.every((o: { TracManaged: boolean; CoOpPool: boolean }) => o.TracManaged || o.CoOpPool),
+    ).toBe(true);
     expect(codes(repositionOrgs, 'InventoryOrgCode')).toContain('IDL');
     const managed = await get('/api/lookup/manualInventoryInventoryOrgs');
     expect(managed.every((o: { TracManaged: boolean }) => o.TracManaged)).toBe(true);
@@ -67,13 +83,19 @@ describe.each(databaseKinds)('lookups on %s', (kind) => {
     const all = await get('/api/lookup/customers');
     const hits = await get('/api/lookup/customers?search=dEmO');
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.every((c: { CustomerNameWithSCAC: string }) => c.CustomerNameWithSCAC.toLowerCase().includes('demo'))).toBe(true);
+    expect(
+      hits.every((c: { CustomerNameWithSCAC: string }) =>
+        c.CustomerNameWithSCAC.toLowerCase().includes('demo'),
+      ),
+    ).toBe(true);
     expect((await get('/api/lookup/customers?search=d')).length).toBe(all.length);
     const ssl = await get('/api/lookup/customers?customerClass=SSL');
     expect(ssl.length).toBeGreaterThan(0);
     expect(ssl.every((c: { CustomerClass: string }) => c.CustomerClass === 'SSL')).toBe(true);
     const two = await get('/api/lookup/customers?customerClass=SSL&customerClass=BCO');
-    expect(new Set(two.map((c: { CustomerClass: string }) => c.CustomerClass))).toEqual(new Set(['SSL', 'BCO']));
+    expect(new Set(two.map((c: { CustomerClass: string }) => c.CustomerClass))).toEqual(
+      new Set(['SSL', 'BCO']),
+    );
     const carriers = await get('/api/lookup/motorCarriers');
     expect(carriers.every((c: { CustomerClass: string }) => c.CustomerClass === 'MC')).toBe(true);
   });
@@ -103,11 +125,23 @@ describe.each(databaseKinds)('lookups on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const results = res.json().Results;
     expect(results.map((r: { Input: string }) => r.Input)).toEqual(inputs);
-    expect(results[0]).toMatchObject({ Valid: true, ChassisId: held.chassis_id, OnHireToCaller: true, Message: null });
-    expect(results[1]).toMatchObject({ Valid: false, Message: expect.stringMatching(/four letters and six digits/) });
+    expect(results[0]).toMatchObject({
+      Valid: true,
+      ChassisId: held.chassis_id,
+      OnHireToCaller: true,
+      Message: null,
+    });
+    expect(results[1]).toMatchObject({
+      Valid: false,
+      Message: expect.stringMatching(/four letters and six digits/),
+    });
     expect(results[2]).toMatchObject({ Valid: false, Message: expect.stringMatching(/another provider/) });
     expect(results[3]).toMatchObject({ Valid: false, Message: expect.stringMatching(/not found/) });
-    expect(results[4]).toMatchObject({ Valid: false, Message: expect.stringMatching(/not on hire to your company/), ChassisMasterId: null });
+    expect(results[4]).toMatchObject({
+      Valid: false,
+      Message: expect.stringMatching(/not on hire to your company/),
+      ChassisMasterId: null,
+    });
 
     const asStaff = await t.app.inject({
       method: 'POST',

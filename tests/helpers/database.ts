@@ -11,7 +11,9 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The databases API tests run on: PGlite always, PostgreSQL too in CI. */
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -7,7 +7,13 @@ import type { DatabaseHandle } from '../../src/server/db/connect';
 import { type DatabaseKind, openTestDatabase } from './database';
 
 export const DEMO_PASSWORD = 'Demo!2345';
-export const DEMO_USERS = ['demo.customer', 'demo.ssl', 'demo.staff', 'demo.readonly', 'demo.suspended'] as const;
+export const DEMO_USERS = [
+  'demo.customer',
+  'demo.ssl',
+  'demo.staff',
+  'demo.readonly',
+  'demo.suspended',
+] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
 
 export interface TestApp {
@@ -22,7 +28,10 @@ export interface TestApp {
 export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
   const handle = await openTestDatabase(kind);
   const config = readConfig({ JWT_SECRET: 'test-secret-not-for-production-000000', ...env });
-  const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret as string), config.tokenLifetimeMinutes);
+  const tokens = createTokenService(
+    new TextEncoder().encode(config.jwtSecret as string),
+    config.tokenLifetimeMinutes,
+  );
   const app = await buildApp({ db: handle.db, tokens, config });
   const login = (user: string, password = DEMO_PASSWORD) =>
     app.inject({

@@ -33,7 +33,8 @@ async function buildPgliteSnapshot(path: string) {
   const handle = await openDatabase({ kind: 'pglite' });
   await migrate(handle.db);
   await seedDemoData(handle.db);
-  const dump = await handle.pglite!.dumpDataDir('none');
+  if (!handle.pglite) throw new Error('expected an embedded PGlite database');
+  const dump = await handle.pglite.dumpDataDir('none');
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bookingOrderTypes,
   type CustomerRow,
   dashboardOrderTypes,
-  bookingOrderTypes,
   filterCustomers,
   filterLocationsByMarket,
   type InventoryOrgRow,
@@ -46,8 +46,13 @@ describe('customer filters (SPEC §5)', () => {
   });
   it('matches a single class or any of a list', () => {
     expect(filterCustomers(customers, { customerClass: 'SSL' }).map((c) => c.SCAC)).toEqual(['BOLN', 'ACOC']);
-    expect(filterCustomers(customers, { customerClass: ['MC', 'BCO'] }).map((c) => c.SCAC)).toEqual(['ACMT', 'COIN']);
-    expect(filterCustomers(customers, { search: 'acme', customerClass: 'SSL' }).map((c) => c.SCAC)).toEqual(['ACOC']);
+    expect(filterCustomers(customers, { customerClass: ['MC', 'BCO'] }).map((c) => c.SCAC)).toEqual([
+      'ACMT',
+      'COIN',
+    ]);
+    expect(filterCustomers(customers, { search: 'acme', customerClass: 'SSL' }).map((c) => c.SCAC)).toEqual([
+      'ACOC',
+    ]);
   });
 });
 
@@ -86,16 +91,12 @@ describe('equipment category lists (SPEC §5)', () => {
     ]);
   });
   it('restricts reposition and pool redelivery to their lists', () => {
-    expect(onlyCategories(cats, REPOSITION_EQUIPMENT_CATEGORIES).map((c) => c.EquipmentCategoryCode)).toEqual([
-      'Chassis.40',
-      'Axle.Round',
-      'Container.53',
-      'Chassis.53',
-    ]);
-    expect(onlyCategories(cats, POOL_REDELIVERY_EQUIPMENT_CATEGORIES).map((c) => c.EquipmentCategoryCode)).toEqual([
-      'Chassis.40',
-      'Genset.Genset',
-    ]);
+    expect(onlyCategories(cats, REPOSITION_EQUIPMENT_CATEGORIES).map((c) => c.EquipmentCategoryCode)).toEqual(
+      ['Chassis.40', 'Axle.Round', 'Container.53', 'Chassis.53'],
+    );
+    expect(
+      onlyCategories(cats, POOL_REDELIVERY_EQUIPMENT_CATEGORIES).map((c) => c.EquipmentCategoryCode),
+    ).toEqual(['Chassis.40', 'Genset.Genset']);
     expect(POOL_REDELIVERY_EQUIPMENT_CATEGORIES).not.toContain('Chassis.53');
   });
 });
@@ -107,15 +108,31 @@ describe('status and order type lists (SPEC §5)', () => {
   });
   it('removes RD from order types, and IR and MI from the dashboard', () => {
     const rows = ['PB', 'RU', 'IR', 'MI', 'RD', 'TL'].map((c) => ({ BookingOrderTypeCode: c }));
-    expect(bookingOrderTypes(rows).map((r) => r.BookingOrderTypeCode)).toEqual(['PB', 'RU', 'IR', 'MI', 'TL']);
+    expect(bookingOrderTypes(rows).map((r) => r.BookingOrderTypeCode)).toEqual([
+      'PB',
+      'RU',
+      'IR',
+      'MI',
+      'TL',
+    ]);
     expect(dashboardOrderTypes(rows).map((r) => r.BookingOrderTypeCode)).toEqual(['PB', 'RU', 'TL']);
   });
 });
 
 describe('inventory org lists (SPEC §5)', () => {
   const org = (code: string, type: InventoryOrgRow['InventoryOrgType'], managed: boolean, coop = false) =>
-    ({ InventoryOrgCode: code, InventoryOrgType: type, TracManaged: managed, CoOpPool: coop }) as InventoryOrgRow;
-  const orgs = [org('IDL', 'Pool', true), org('COOP', 'Co-op Pool', false, true), org('TERM', 'Term Lease', true), org('PRIV', 'Private', false)];
+    ({
+      InventoryOrgCode: code,
+      InventoryOrgType: type,
+      TracManaged: managed,
+      CoOpPool: coop,
+    }) as InventoryOrgRow;
+  const orgs = [
+    org('IDL', 'Pool', true),
+    org('COOP', 'Co-op Pool', false, true),
+    org('TERM', 'Term Lease', true),
+    org('PRIV', 'Private', false),
+  ];
   it('drops term lease orgs from the redelivery list without term', () => {
     expect(redeliveryOrgsWithoutTerm(orgs).map((o) => o.InventoryOrgCode)).toEqual(['IDL', 'COOP', 'PRIV']);
   });

@@ -9,7 +9,9 @@ import {
 
 describe('error-message reduction (SPEC §8)', () => {
   it('prefers the error field of the body', () => {
-    expect(reduceErrorMessage({ error: 'Location is closed', message: 'x' }, 'Bad Request')).toBe('Location is closed');
+    expect(reduceErrorMessage({ error: 'Location is closed', message: 'x' }, 'Bad Request')).toBe(
+      'Location is closed',
+    );
   });
   it('falls back to the body as text', () => {
     expect(reduceErrorMessage('Upstream said no', 'Bad Gateway')).toBe('Upstream said no');

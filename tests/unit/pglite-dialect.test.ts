@@ -29,7 +29,14 @@ describe('PGlite dialect', () => {
 
   it('reports affected rows of updates and deletes', async () => {
     const db = handle.db as unknown as import('kysely').Kysely<{ t: { id: number; v: string } }>;
-    await db.insertInto('t').values([{ id: 10, v: 'a' }, { id: 11, v: 'a' }, { id: 12, v: 'b' }]).execute();
+    await db
+      .insertInto('t')
+      .values([
+        { id: 10, v: 'a' },
+        { id: 11, v: 'a' },
+        { id: 12, v: 'b' },
+      ])
+      .execute();
     const updated = await db.updateTable('t').set({ v: 'c' }).where('v', '=', 'a').executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(2n);
     const deleted = await db.deleteFrom('t').where('v', '=', 'c').executeTakeFirst();

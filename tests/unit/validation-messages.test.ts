@@ -11,7 +11,9 @@ const messageFor = (body: unknown) => {
 
 describe('validation messages say which field and what to send', () => {
   it('names missing fields', () => {
-    expect(messageFor({ UserId: 'a' })).toBe('Invalid request body: Password is required; ApplicationCode is required.');
+    expect(messageFor({ UserId: 'a' })).toBe(
+      'Invalid request body: Password is required; ApplicationCode is required.',
+    );
   });
   it('names unknown fields', () => {
     expect(messageFor({ UserId: 'a', Password: 'b', ApplicationCode: 'c', Admin: true })).toBe(

@@ -44,7 +44,9 @@ export function createTokenService(key: Uint8Array, lifetimeMinutes: number): To
   return {
     async issue(claims) {
       const exp = Math.floor(Date.now() / 1000) + lifetimeMinutes * 60;
-      const token = await new SignJWT({ ...claims, refreshTokenInterval: lifetimeMinutes, exp }).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', sid: randomBytes(12).toString('base64url') }).sign(key);
+      const token = await new SignJWT({ ...claims, refreshTokenInterval: lifetimeMinutes, exp })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', sid: randomBytes(12).toString('base64url') })
+        .sign(key);
       return { token, exp };
     },
     async verify(token) {

@@ -91,7 +91,11 @@ export async function signIn(
 
 /** The SPEC §3 claims of a user as the database says now (exp is added by the token service). */
 export async function claimsFor(db: Kysely<Database>, userId: number): Promise<IssuedClaims> {
-  const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   const grants = await db
     .selectFrom('user_roles')
     .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')

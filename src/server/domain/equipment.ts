@@ -38,13 +38,24 @@ export async function validateEquipment(
   const byId = new Map(records.map((r) => [r.chassis_id, r]));
 
   return inputs.map((input) => {
-    const base = { Input: input, ChassisId: null, ChassisMasterId: null, EquipmentCategoryCode: null, EquipmentClassCode: null, OnHireToCaller: false, LocationId: null };
-    if (!isChassisIdFormat(input)) return { ...base, Valid: false, Message: CHASSIS_MESSAGES.format(input.trim()) };
+    const base = {
+      Input: input,
+      ChassisId: null,
+      ChassisMasterId: null,
+      EquipmentCategoryCode: null,
+      EquipmentClassCode: null,
+      OnHireToCaller: false,
+      LocationId: null,
+    };
+    if (!isChassisIdFormat(input))
+      return { ...base, Valid: false, Message: CHASSIS_MESSAGES.format(input.trim()) };
     const id = normalizeChassisId(input);
-    if (!isProviderPrefix(id)) return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.otherProvider(id) };
+    if (!isProviderPrefix(id))
+      return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.otherProvider(id) };
     const record = byId.get(id);
     if (!record) return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.unknown(id) };
-    const onHireToCaller = record.on_hire_customer_id !== null && record.on_hire_customer_id === viewer.customerId;
+    const onHireToCaller =
+      record.on_hire_customer_id !== null && record.on_hire_customer_id === viewer.customerId;
     const found = {
       ...base,
       ChassisId: id,
@@ -55,7 +66,8 @@ export async function validateEquipment(
       LocationId: record.location_id,
     };
     // A customer may only name chassis their company holds; staff see every record.
-    if (!viewer.isInternal && !onHireToCaller) return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.notOnHire(id) };
+    if (!viewer.isInternal && !onHireToCaller)
+      return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.notOnHire(id) };
     return { ...found, Valid: true, Message: null };
   });
 }

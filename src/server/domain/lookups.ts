@@ -31,7 +31,12 @@ import type { Viewer } from './viewer';
 type Db = Kysely<Database>;
 
 async function locations(db: Db): Promise<LocationRow[]> {
-  const rows = await db.selectFrom('locations').selectAll().where('active', '=', true).orderBy('location_name').execute();
+  const rows = await db
+    .selectFrom('locations')
+    .selectAll()
+    .where('active', '=', true)
+    .orderBy('location_name')
+    .execute();
   return rows.map((r) => ({
     LocationId: r.location_id,
     LocationName: r.location_name,
@@ -69,7 +74,11 @@ async function customers(db: Db, viewer: Viewer, includeInactive: boolean): Prom
 }
 
 async function equipmentCategories(db: Db) {
-  const rows = await db.selectFrom('equipment_categories').selectAll().orderBy('equipment_category_code').execute();
+  const rows = await db
+    .selectFrom('equipment_categories')
+    .selectAll()
+    .orderBy('equipment_category_code')
+    .execute();
   return rows.map((r) => ({
     EquipmentCategoryCode: r.equipment_category_code,
     EquipmentCategoryDescription: r.description,
@@ -111,7 +120,10 @@ async function reasons(db: Db, kind: ReasonTable['reason_kind']) {
 }
 
 const codeNames = async (db: Db, table: 'customer_classes' | 'equipment_classes') =>
-  (await db.selectFrom(table).selectAll().orderBy('code').execute()).map((r) => ({ Code: r.code, Name: r.name }));
+  (await db.selectFrom(table).selectAll().orderBy('code').execute()).map((r) => ({
+    Code: r.code,
+    Name: r.name,
+  }));
 
 export async function fetchLookup(
   db: Db,
@@ -140,7 +152,10 @@ export async function fetchLookup(
     case 'motorCarriers':
       return filterCustomers(await customers(db, viewer, false), { ...filter, customerClass: 'MC' });
     case 'responsiblePartiesSSLBCO':
-      return filterCustomers(await customers(db, viewer, false), { ...filter, customerClass: ['SSL', 'BCO'] });
+      return filterCustomers(await customers(db, viewer, false), {
+        ...filter,
+        customerClass: ['SSL', 'BCO'],
+      });
     case 'requestingPartyCustomers':
       return filterCustomers(
         filterCustomers(await customers(db, viewer, false), { customerClass: REQUESTING_PARTY_CLASSES }),
@@ -212,8 +227,10 @@ export async function fetchLookup(
 }
 
 /** Pending request types and failures (SPEC §7 booking pending: allRequestTypes, allRequestFailures). */
-export async function pendingRequestCodes(db: Db, table: 'pending_request_types' | 'pending_request_failures') {
+export async function pendingRequestCodes(
+  db: Db,
+  table: 'pending_request_types' | 'pending_request_failures',
+) {
   const rows = await db.selectFrom(table).selectAll().orderBy('code').execute();
   return rows.map((r) => ({ Code: r.code, Name: r.name }));
 }
-

@@ -8,7 +8,11 @@ import { isInternalProvider, type Viewer } from './viewer';
  * A user's details. External users see only themselves; staff see anyone. Another user's id
  * answers 404 to an external caller, so ids cannot be probed.
  */
-export async function getUserDetails(db: Kysely<Database>, viewer: Viewer, userId: number): Promise<UserDetails> {
+export async function getUserDetails(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  userId: number,
+): Promise<UserDetails> {
   if (!viewer.isInternal && viewer.userId !== userId) throw notFound('User not found.');
   const row = await db
     .selectFrom('users')

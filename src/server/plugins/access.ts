@@ -5,10 +5,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hasAnyPermission, type PermissionRequirement, permissionsFromClaims } from '../../domain/permissions';
+import {
+  hasAnyPermission,
+  type PermissionRequirement,
+  permissionsFromClaims,
+} from '../../domain/permissions';
 import { type TokenService, tokenHash } from '../auth/tokens';
 import type { Database } from '../db/types';
-import { type Viewer, isInternalProvider } from '../domain/viewer';
+import { isInternalProvider, type Viewer } from '../domain/viewer';
 import { forbidden, unauthorized } from '../errors';
 
 export type RouteAccess = 'public' | 'signedIn' | readonly PermissionRequirement[];
@@ -46,7 +50,9 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Database>,
         'users.customer_id',
         'users.auth_provider',
         eb
-          .exists(eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash(token)))
+          .exists(
+            eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash(token)),
+          )
           .as('revoked'),
       ])
       .where('users.user_id', '=', claims.UserId)

@@ -50,7 +50,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const known = error.code ? frameworkMessages[error.code] : undefined;
     // Every malformed or oversize request is a 400 with a message the user can act on.
     if (known) return sendError(reply, 400, known, error.code);
-    if (error instanceof SyntaxError) return sendError(reply, 400, frameworkMessages.FST_ERR_CTP_INVALID_JSON_BODY);
+    if (error instanceof SyntaxError)
+      return sendError(reply, 400, frameworkMessages.FST_ERR_CTP_INVALID_JSON_BODY);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, error.message, error.code);
     }

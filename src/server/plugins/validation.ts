@@ -33,7 +33,7 @@ function fieldName(error: ErrorObject): string {
   return path;
 }
 
-function describe(error: ErrorObject, part: string): string {
+function sentenceFor(error: ErrorObject, part: string): string {
   const field = fieldName(error);
   const where = field || `the ${partLabel[part] ?? part}`;
   const p = error.params as Record<string, unknown>;
@@ -45,7 +45,9 @@ function describe(error: ErrorObject, part: string): string {
     case 'type':
       return `${where} must be ${p.type === 'integer' ? 'a whole number' : `of type ${String(p.type)}`}`;
     case 'minLength':
-      return Number(p.limit) === 1 ? `${where} must not be empty` : `${where} must be at least ${p.limit} characters`;
+      return Number(p.limit) === 1
+        ? `${where} must not be empty`
+        : `${where} must be at least ${p.limit} characters`;
     case 'maxLength':
       return `${where} must be at most ${p.limit} characters`;
     case 'minItems':
@@ -69,6 +71,6 @@ function describe(error: ErrorObject, part: string): string {
 
 /** One readable sentence listing every problem of a request. */
 export function formatValidationErrors(errors: readonly ErrorObject[], part: string): string {
-  const messages = [...new Set(errors.map((e) => describe(e, part)))];
+  const messages = [...new Set(errors.map((e) => sentenceFor(e, part)))];
   return `Invalid ${partLabel[part] ?? part}: ${messages.join('; ')}.`;
 }

@@ -50,14 +50,22 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
       summary: "'Active' or 'NotActive' for a user (by numeric UserId or user name).",
       querystring: statusQuerySchema,
       security: [{ bearer: [] }],
-      response: { 200: accountStatusSchema, 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403] },
+      response: {
+        200: accountStatusSchema,
+        400: errorResponses[400],
+        401: errorResponses[401],
+        403: errorResponses[403],
+      },
     },
     handler: async (request, reply) => {
       const viewer = viewerOf(request);
       const asked = request.query.userId.trim();
       const key = /^\d+$/.test(asked) ? Number(asked) : asked;
-      const self = key === viewer.userId || (typeof key === 'string' && key.toLowerCase() === viewer.userName.toLowerCase());
-      if (!self && !viewer.isInternal) throw forbidden('You may only ask for the status of your own account.');
+      const self =
+        key === viewer.userId ||
+        (typeof key === 'string' && key.toLowerCase() === viewer.userName.toLowerCase());
+      if (!self && !viewer.isInternal)
+        throw forbidden('You may only ask for the status of your own account.');
       // A bare string would go out as text/plain; the client reads a JSON string.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(await accountStatus(db, key)));
     },

@@ -1,6 +1,7 @@
 /** SPEC §7 Configuration and version: config.json, public UI configuration, version, server UI configuration. */
 import type { FastifyInstance } from 'fastify';
 import * as constants from '../../domain/constants';
+import { errorResponses } from '../../schemas/common';
 import {
   clientConfigResponseSchema,
   publicConfigQuerySchema,
@@ -9,7 +10,6 @@ import {
   versionQuerySchema,
   versionResponseSchema,
 } from '../../schemas/configuration';
-import { errorResponses } from '../../schemas/common';
 import type { AppContext } from '../context';
 
 const tags = ['Configuration'];
@@ -17,7 +17,11 @@ const tags = ['Configuration'];
 export function configurationRoutes(app: FastifyInstance, { config }: AppContext): void {
   app.get('/config/config.json', {
     config: { access: 'public' },
-    schema: { tags, summary: 'Environment configuration the SPA reads at start-up.', response: { 200: clientConfigResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Environment configuration the SPA reads at start-up.',
+      response: { 200: clientConfigResponseSchema },
+    },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return config.client;

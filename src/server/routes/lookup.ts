@@ -1,7 +1,7 @@
 /** SPEC §7 Lookups: every dataset of SPEC §3, and the chassis check. */
 import type { FastifyInstance } from 'fastify';
-import { hasAnyPermission } from '../../domain/permissions';
 import { LOOKUP_DATASET_ACCESS, type LookupDataset } from '../../domain/lookups';
+import { hasAnyPermission } from '../../domain/permissions';
 import { errorResponses } from '../../schemas/common';
 import {
   type EquipmentBody,
