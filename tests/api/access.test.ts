@@ -1,4 +1,7 @@
 /** 401 without a token, 403 without the permission, for a sample of routes and each demo user. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
 import {
@@ -87,8 +90,10 @@ const expected: Record<DemoUser, Record<keyof typeof calls, number>> = {
 describe.each(databaseKinds)('access control on %s', (kind) => {
   let t: TestApp;
   const tokens = {} as Record<DemoUser, string>;
+  const spaDir = mkdtempSync(join(tmpdir(), 'brr-spa-'));
+  writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Portal</title>');
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, {}, { staticDir: spaDir });
     for (const user of DEMO_USERS) tokens[user] = await t.tokenFor(user);
   });
   afterAll(() => t.close());

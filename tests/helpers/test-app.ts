@@ -1,6 +1,6 @@
 /** Builds the real server on a fresh seeded database, for app.inject tests. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { type BuildOptions, buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { readConfig, type ServerConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/connect';
@@ -25,14 +25,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const handle = await openTestDatabase(kind);
   const config = readConfig({ JWT_SECRET: 'test-secret-not-for-production-000000', ...env });
   const tokens = createTokenService(
     new TextEncoder().encode(config.jwtSecret as string),
     config.tokenLifetimeMinutes,
   );
-  const app = await buildApp({ db: handle.db, tokens, config });
+  const app = await buildApp({ db: handle.db, tokens, config }, options);
   const login = (user: string, password = DEMO_PASSWORD) =>
     app.inject({
       method: 'POST',

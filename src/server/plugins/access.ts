@@ -1,7 +1,8 @@
 /**
  * Authentication and authorization for every route. A route declares `config.access`:
  * 'public', 'signedIn', or a list of (entity, bits) requirements of which one must pass
- * (SPEC §6). Routes that declare nothing are 'signedIn': safe by default.
+ * (SPEC §6). API routes that declare nothing are 'signedIn': safe by default. Everything outside
+ * /api (the built SPA, /config/config.json) and the API documentation is public.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -36,8 +37,11 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Database>,
   app.decorateRequest('viewer', null);
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access ?? 'signedIn';
-    if (access === 'public' || !request.routeOptions.url) return;
+    const url = request.routeOptions.url;
+    if (!url) return;
+    const isApi = url.startsWith('/api/') && !url.startsWith('/api/docs');
+    const access = request.routeOptions.config?.access ?? (isApi ? 'signedIn' : 'public');
+    if (access === 'public') return;
     const token = bearer(request);
     if (!token) throw unauthorized('Sign in to continue: this call needs a bearer token.');
     const claims = await tokens.verify(token);
