@@ -1,0 +1,71 @@
+/**
+ * `npm run bench`: figures for the foundation's hot paths, on a freshly seeded PGlite (and on
+ * PostgreSQL when BENCH_DATABASE_URL names an empty database). Reported, never asserted.
+ */
+import { buildApp } from '../src/server/app';
+import { createTokenService } from '../src/server/auth/tokens';
+import { readConfig } from '../src/server/config';
+import { type DatabaseOptions, openDatabase } from '../src/server/db/connect';
+import { migrate } from '../src/server/db/migrate';
+import { isDatabaseEmpty, seedDemoData } from '../src/server/db/seed';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+async function measure(label: string, runs: number, fn: () => Promise<unknown>) {
+  await fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(44)} p50 ${percentile(times, 0.5).toFixed(2)} ms  p95 ${percentile(times, 0.95).toFixed(2)} ms  (n=${runs})`,
+  );
+}
+
+async function benchOn(name: string, options: DatabaseOptions) {
+  console.log(`\n## ${name}`);
+  const started = performance.now();
+  const handle = await openDatabase(options);
+  await migrate(handle.db);
+  if (await isDatabaseEmpty(handle.db)) await seedDemoData(handle.db);
+  console.log(`open + migrate + seed: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const config = readConfig({ JWT_SECRET: 'bench-secret-0000000000000000000000' });
+  const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret as string), 20);
+  const app = await buildApp({ db: handle.db, tokens, config });
+  const login = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { UserId: 'demo.staff', Password: 'Demo!2345', ApplicationCode: 'BRR' },
+    });
+  const token = (await login()).json().token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const chassis = await handle.db.selectFrom('chassis').select('chassis_id').limit(1000).execute();
+
+  await measure('POST /api/auth/login (argon2id verify)', 30, login);
+  await measure('GET /api/lookup/locations', 50, () =>
+    app.inject({ method: 'GET', url: '/api/lookup/locations', headers }),
+  );
+  await measure('GET /api/lookup/customers?search=demo', 50, () =>
+    app.inject({ method: 'GET', url: '/api/lookup/customers?search=demo', headers }),
+  );
+  await measure('POST /api/lookup/equipment (1000 IDs)', 20, () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/lookup/equipment',
+      headers,
+      payload: { ChassisIds: chassis.map((c) => c.chassis_id) },
+    }),
+  );
+  await app.close();
+  await handle.close();
+}
+
+await benchOn('PGlite (in memory)', { kind: 'pglite' });
+if (process.env.BENCH_DATABASE_URL)
+  await benchOn('PostgreSQL', { kind: 'postgres', url: process.env.BENCH_DATABASE_URL });
+console.log(`\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
