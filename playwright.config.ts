@@ -38,7 +38,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/version`,
     timeout: 300_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
   },
 });

@@ -25,13 +25,16 @@ export class LookupStore {
     makeObservable(this, { loaded: observable, loadAll: action });
   }
 
-  /** Fires one GET per dataset; failures are already broadcast by the api client. */
+  /**
+   * Fires one GET per dataset. Silent: the server refuses datasets a user's permissions do not
+   * cover (403), and a user should not see a toast per dataset on entry; the client logs them.
+   */
   loadAll(): void {
     if (this.loaded) return;
     this.loaded = true;
     for (const dataset of LOOKUP_DATASETS) {
       this.api
-        .get<unknown[]>(`/lookup/${dataset}`)
+        .get<unknown[]>(`/lookup/${dataset}`, { silent: true })
         .then(action((res) => this.datasets.set(dataset, Array.isArray(res.data) ? res.data : [])))
         .catch(() => undefined);
     }
