@@ -9,19 +9,13 @@ import {
   DIRECTORY_AUTH_PROVIDER,
   LOCAL_AUTH_PROVIDER,
 } from '../../src/domain/constants';
+import { PROVIDER_PREFIXES } from '../../src/domain/equipment';
 import { ALL_BITS, ENTITIES, Entity } from '../../src/domain/permissions';
 import { BOOKING_ORDER_TYPE_CODES, BOOKING_STATUS_CODES } from '../../src/domain/status-codes';
 import { verifyPassword } from '../../src/server/auth/passwords';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
-import {
-  countRows,
-  PROVIDER_PREFIXES,
-  SEED_TABLES,
-  type SeedSummary,
-  seedDemoData,
-  seedScale,
-} from '../../src/server/db/seed';
+import { countRows, SEED_TABLES, type SeedSummary, seedDemoData, seedScale } from '../../src/server/db/seed';
 import type { Database } from '../../src/server/db/types';
 
 /** One md5 per table over every row as JSON, in a stable order; password hashes are salted, so left out. */

@@ -1,7 +1,8 @@
 /**
  * POST /api/lookup/equipment: checks chassis IDs against the real equipment records. Each ID gets
- * its own verdict and message: wrong format, another provider's prefix, unknown, or (for a
- * customer) not on hire to the caller's company.
+ * its own verdict and message: wrong format, unknown with another provider's prefix, unknown, or
+ * (for a customer) not on hire to the caller's company. A record wins over the prefix: co-op pool
+ * units carry their owners' prefixes and are still ours to book.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -19,7 +20,7 @@ export async function validateEquipment(
   viewer: Viewer,
   inputs: readonly string[],
 ): Promise<EquipmentVerdict[]> {
-  const wellFormed = inputs.filter(isChassisIdFormat).map(normalizeChassisId).filter(isProviderPrefix);
+  const wellFormed = inputs.filter(isChassisIdFormat).map(normalizeChassisId);
   const records = wellFormed.length
     ? await db
         .selectFrom('chassis')

@@ -95,7 +95,8 @@ export const statements: readonly string[] = [
     status text not null check (status in ('AVAILABLE', 'ON_HIRE', 'OUT_OF_SERVICE')),
     manufactured_year integer not null,
     updated_at timestamptz not null default now(),
-    check ((status = 'ON_HIRE') = (on_hire_customer_id is not null))
+    check ((status = 'ON_HIRE') = (on_hire_customer_id is not null)),
+    check (status <> 'AVAILABLE' or location_id is not null)
   )`,
   `create index chassis_availability_idx on chassis (location_id, equipment_category_code, equipment_class_code, status)`,
   `create index chassis_on_hire_idx on chassis (on_hire_customer_id) where on_hire_customer_id is not null`,

@@ -3,6 +3,7 @@
  * and gensets, available at locations, on hire to customers, or out of service.
  */
 import { DEFAULT_INVENTORY_ORG } from '../../../domain/constants';
+import { PROVIDER_PREFIXES } from '../../../domain/equipment';
 import type { ChassisTable } from '../types';
 import type { ContractLineRow, ContractRow } from './contracts';
 import { TERM_ORG } from './contracts';
@@ -10,11 +11,6 @@ import type { CustomerRow } from './customers';
 import { FLEET_MIX, kindFor } from './equipment';
 import { HISTORY_DAYS, iso, type Rng, randomInstant } from './random';
 
-/**
- * The provider's own chassis-id prefixes (equipment marks). TODO(owner of src/domain): move this to
- * src/domain/equipment.ts; the seed may not edit src/domain.
- */
-export const PROVIDER_PREFIXES = ['PLCZ', 'PLCU', 'PLCX'] as const;
 /** Marks of equipment the provider does not own: the co-op pool's and private fleets'. */
 export const COOP_PREFIXES = ['GCCZ', 'GCCU'] as const;
 export const PRIVATE_PREFIXES = ['PRVU'] as const;

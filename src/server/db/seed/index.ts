@@ -181,6 +181,5 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   return countRows(db);
 }
 
-export { PROVIDER_PREFIXES } from './chassis';
 export { DEMO_PASSWORD, DEMO_USERS } from './users';
 export { seedScale };
