@@ -3,7 +3,7 @@ import { type KeyValueStorage, StorageKeys } from '../storage';
 /**
  * SPEC §7 says a 503 reloads the page. If the server is still down after the reload, the first
  * call would reload again, forever; so a reload within this window of the previous one is skipped.
- * The window is our choice (SPEC leaves it open), see docs/decisions.md.
+ * The window is our choice: SPEC leaves it open.
  */
 export const RELOAD_LOOP_GUARD_MS = 10_000;
 

@@ -5,7 +5,7 @@ import { MainMenuNav } from './MainMenuNav';
 
 /**
  * The slide-out menu (SPEC §2). We use a drawer at every width, opened from the header's menu
- * button, so phone and desk behave the same (docs/decisions.md).
+ * button, so phone and desk behave the same (our choice; SPEC §2 leaves it open).
  */
 export const MenuDrawer = observer(function MenuDrawer() {
   const { layout } = useStores();
