@@ -2,10 +2,9 @@ import { Box, Button, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { externalLinkProps } from '../components/external-link';
 import { useStores } from '../stores/StoresContext';
 import { buildMenu, type MenuLink, type MenuSection } from './menu-model';
-
-const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /** The slide-out menu's content (SPEC §2), a navigation landmark named "Main menu". */
 export const MainMenuNav = observer(function MainMenuNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -52,15 +51,9 @@ export const MainMenuNav = observer(function MainMenuNav({ onNavigate }: { onNav
           </Button>
         </Box>
         <Stack gap={1} fontSize="sm">
-          <Link href={config.privacyUrl} {...external}>
-            Privacy Notice
-          </Link>
-          <Link href={config.termsUrl} {...external}>
-            Terms of Use
-          </Link>
-          <Link href={config.doNotSellUrl} {...external}>
-            Do Not Sell My Personal Information
-          </Link>
+          <Link {...externalLinkProps(config.privacyUrl)}>Privacy Notice</Link>
+          <Link {...externalLinkProps(config.termsUrl)}>Terms of Use</Link>
+          <Link {...externalLinkProps(config.doNotSellUrl)}>Do Not Sell My Personal Information</Link>
         </Stack>
       </Stack>
     </Box>
@@ -100,11 +93,7 @@ function Section({
 
 function EntryLink({ link, onNavigate }: { link: MenuLink; onNavigate?: () => void }) {
   if (link.href) {
-    return (
-      <Link href={link.href} {...external}>
-        {link.label}
-      </Link>
-    );
+    return <Link {...externalLinkProps(link.href)}>{link.label}</Link>;
   }
   return (
     <Link asChild>

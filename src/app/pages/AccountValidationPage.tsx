@@ -2,6 +2,7 @@ import { Box, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_VALIDATION_TEXT } from '../../domain/messages';
+import { externalLinkProps } from '../components/external-link';
 import { LOGIN_PATH } from '../routes';
 import { useStores } from '../stores/StoresContext';
 
@@ -22,9 +23,7 @@ const AccountValidationPage = observer(function AccountValidationPage() {
         </Heading>
         <Text>{ACCOUNT_VALIDATION_TEXT}</Text>
         <Text>
-          <Link href={root.config.config.customerServiceUrl} target="_blank" rel="noopener noreferrer">
-            Contact Customer Service
-          </Link>
+          <Link {...externalLinkProps(root.config.config.customerServiceUrl)}>Contact Customer Service</Link>
         </Text>
         <Box>
           <Button onClick={backToLogin}>Back to Login</Button>
