@@ -30,6 +30,12 @@ test.describe('authenticated layout (SPEC §2 header)', () => {
     await loginPage.goto();
     await loginPage.signIn('demo.ssl');
     await shell.expectAt('/app/dashboard', 'Dashboard');
+    // Below 920 px the header drops Dashboard and Bookings; the slide-out menu holds them.
+    await expect(page.getByRole('button', { name: 'Bookings' })).toBeHidden();
+    await page.setViewportSize({ width: 920, height: 740 });
+    await expect(page.getByRole('button', { name: 'Bookings' })).toBeVisible();
+    await page.setViewportSize({ width: 919, height: 740 });
+    await expect(page.getByRole('button', { name: 'Bookings' })).toBeHidden();
     await shell.openMenu();
     await shell.menu.getByRole('link', { name: 'Term Lease Redelivery' }).click();
     await shell.expectAt('/term_lease_redelivery/pre_request', 'Term Lease Redelivery');

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LookupStore } from '../../src/app/stores/LookupStore';
 import { TimedCache } from '../../src/app/stores/TimedCache';
 import { CACHE_DEFAULT_MAX_AGE_MS } from '../../src/domain/constants';
 import { LOOKUP_DATASETS } from '../../src/domain/lookups';
 import { CACHE_KEY_MISSING_TEXT } from '../../src/domain/messages';
-import { buildRootStore, buildToken } from './support/fixtures';
+import { buildRootStore, buildToken, demoUsers } from './support/fixtures';
 import { sendJson, startServer, type TestServer } from './support/http-server';
 
 describe('TimedCache (SPEC §4 Lookups, §8)', () => {
@@ -58,12 +59,20 @@ describe('LookupStore against a real HTTP server', () => {
 
   it('loads every dataset once, setting the loaded flag as soon as requests fire', async () => {
     const root = buildRootStore({ token: buildToken(), apiBaseUrl: `${server.url}/api` });
-    root.lookups.loadAll();
+    root.lookups.loadAll(demoUsers['demo.staff'].permissions);
     expect(root.lookups.loaded).toBe(true);
-    root.lookups.loadAll();
+    root.lookups.loadAll(demoUsers['demo.staff'].permissions);
     await vi.waitFor(() => expect(root.lookups.datasets.size).toBe(LOOKUP_DATASETS.length));
     for (const dataset of LOOKUP_DATASETS) expect(hits.get(`/api/lookup/${dataset}`)).toBe(1);
     expect(root.lookups.rows('locations')).toEqual([{ path: '/api/lookup/locations' }]);
+  });
+
+  it('skips the datasets of areas the user cannot open', () => {
+    const readable = LookupStore.readableDatasets(demoUsers['demo.ssl'].permissions);
+    expect(readable).toContain('locations');
+    expect(readable).not.toContain('internalReservationInventoryOrgs');
+    expect(readable).not.toContain('pendingReasons');
+    expect(LookupStore.readableDatasets(demoUsers['demo.staff'].permissions)).toEqual([...LOOKUP_DATASETS]);
   });
 
   it('caches pending types, failures and the UI configuration under their SPEC keys', async () => {

@@ -1,10 +1,17 @@
 import { Box, Flex, HStack, IconButton, Link, Spacer, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { Link as RouterLink } from 'react-router-dom';
+import { SMALL_WIDTH_BREAKPOINT_PX } from '../../domain/constants';
 import { HOME_PATH, LOGIN_PATH, SIGN_UP_PATH } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { AccountMenu } from './AccountMenu';
 import { BookingsMenu } from './BookingsMenu';
+
+/**
+ * Below the small-width breakpoint (SPEC §9: 920 px) the header keeps only the menu button and the
+ * account menu; Dashboard and Bookings are in the slide-out menu, one tap away.
+ */
+const wideOnly = { [`@media (max-width: ${SMALL_WIDTH_BREAKPOINT_PX - 0.02}px)`]: { display: 'none' } };
 
 /** SPEC §2 header: signed in, Dashboard + Bookings + account menu; signed out, Sign In + Sign Up. */
 export const Header = observer(function Header() {
@@ -27,10 +34,12 @@ export const Header = observer(function Header() {
         <Spacer />
         {signedIn ? (
           <HStack as="nav" aria-label="Header" gap={1} wrap="wrap">
-            <Link asChild px={2}>
+            <Link asChild px={2} css={wideOnly}>
               <RouterLink to={HOME_PATH}>Dashboard</RouterLink>
             </Link>
-            <BookingsMenu />
+            <Box css={wideOnly}>
+              <BookingsMenu />
+            </Box>
             <AccountMenu />
           </HStack>
         ) : (

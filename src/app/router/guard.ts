@@ -30,7 +30,7 @@ export async function guardRoute(
   const returnUrl = encodeURIComponent(requested);
   if (!session.isSignedIn) return `${LOGIN_PATH}?returnUrl=${returnUrl}`;
   if (session.pendingReset) return `${RESET_PASSWORD_PATH}?returnUrl=${returnUrl}`;
-  root.lookups.loadAll();
+  root.lookups.loadAll(session.permissions);
   if (!hasAnyPermission(session.permissions, AreaAccess[route.area])) return HOME_PATH;
   if (BOOKING_AREAS.includes(route.area)) {
     const details = await session.loadDetails();

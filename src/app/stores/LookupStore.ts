@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable } from 'mobx';
-import { LOOKUP_DATASETS, type LookupDataset } from '../../domain/lookups';
+import { LOOKUP_DATASET_ACCESS, LOOKUP_DATASETS, type LookupDataset } from '../../domain/lookups';
+import { hasAnyPermission, type PermissionSet } from '../../domain/permissions';
 import { TimedCache } from './TimedCache';
 
 /** SPEC §7 cache keys of the data that expires after the default max age (SPEC §4). */
@@ -25,18 +26,20 @@ export class LookupStore {
     makeObservable(this, { loaded: observable, loadAll: action });
   }
 
-  /**
-   * Fires one GET per dataset. Silent: the server refuses datasets a user's permissions do not
-   * cover (403), and a user should not see a toast per dataset on entry; the client logs them.
-   */
-  loadAll(): void {
+  /** The datasets a user may read: those of areas they cannot open are skipped (the server refuses them). */
+  static readableDatasets(permissions: PermissionSet): LookupDataset[] {
+    return LOOKUP_DATASETS.filter((d) => hasAnyPermission(permissions, LOOKUP_DATASET_ACCESS[d] ?? []));
+  }
+
+  /** Fires one GET per readable dataset; a failure is shown through the message service. */
+  loadAll(permissions: PermissionSet): void {
     if (this.loaded) return;
     this.loaded = true;
-    for (const dataset of LOOKUP_DATASETS) {
+    for (const dataset of LookupStore.readableDatasets(permissions)) {
       this.api
-        .get<unknown[]>(`/lookup/${dataset}`, { silent: true })
+        .get<unknown[]>(`/lookup/${dataset}`)
         .then(action((res) => this.datasets.set(dataset, Array.isArray(res.data) ? res.data : [])))
-        .catch(() => undefined);
+        .catch(() => undefined); // already reported by the api client
     }
   }
 
