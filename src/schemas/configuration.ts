@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { timestampQueryValue } from './common';
 
 export const versionQuerySchema = {
@@ -39,10 +40,33 @@ export const publicConfigResponseSchema = {
   additionalProperties: false,
 } as const;
 
+const clientConfigFields = [
+  'apiBaseUrl',
+  'applicationCode',
+  'environment',
+  'customerSupportPhone',
+  'roadServicePhone',
+  'customerServiceUrl',
+  'appStoreUrl',
+  'playStoreUrl',
+  'privacyUrl',
+  'termsUrl',
+  'doNotSellUrl',
+  'securityAppUrl',
+  'ebmAppUrl',
+] as const;
+
+/** /config/config.json: the environment configuration the SPA reads at start-up (SPEC §7). */
 export const clientConfigResponseSchema = {
   type: 'object',
-  additionalProperties: { type: 'string' },
+  properties: Object.fromEntries(clientConfigFields.map((f) => [f, { type: 'string' }])) as Record<
+    (typeof clientConfigFields)[number],
+    { type: 'string' }
+  >,
+  required: clientConfigFields,
+  additionalProperties: false,
 } as const;
+export type ClientConfig = FromSchema<typeof clientConfigResponseSchema>;
 
 export const uiConfigurationResponseSchema = {
   type: 'object',

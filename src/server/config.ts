@@ -1,5 +1,6 @@
 /** The server's environment configuration, read once at start-up. */
 import { resolve } from 'node:path';
+import type { ClientConfig } from '../schemas/configuration';
 
 export interface ServerConfig {
   host: string;
@@ -15,23 +16,6 @@ export interface ServerConfig {
   environment: string;
   buildHash: string;
   client: ClientConfig;
-}
-
-/** Served as /config/config.json: what the SPA reads at start-up (SPEC §7). */
-export interface ClientConfig {
-  apiBaseUrl: string;
-  applicationCode: string;
-  environment: string;
-  customerSupportPhone: string;
-  roadServicePhone: string;
-  customerServiceUrl: string;
-  appStoreUrl: string;
-  playStoreUrl: string;
-  privacyUrl: string;
-  termsUrl: string;
-  doNotSellUrl: string;
-  securityAppUrl: string;
-  ebmAppUrl: string;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfirmationDialog } from '../../src/app/components/ConfirmationDialog';
@@ -30,7 +30,8 @@ describe('confirmation dialog (SPEC §2)', () => {
     expect(buttons).toEqual(['Cancel', 'OK']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await expect(answer).resolves.toBe(true);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The dialog leaves with an exit animation; wait for it rather than race it.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('resolves false on Cancel', async () => {

@@ -1,19 +1,7 @@
+import type { ClientConfig } from '../../schemas/configuration';
+
 /** GET ./config/config.json (SPEC §7): the environment configuration read at start-up. */
-export interface AppConfig {
-  apiBaseUrl: string;
-  applicationCode: string;
-  environment: string;
-  customerSupportPhone: string;
-  roadServicePhone: string;
-  customerServiceUrl: string;
-  appStoreUrl: string;
-  playStoreUrl: string;
-  privacyUrl: string;
-  termsUrl: string;
-  doNotSellUrl: string;
-  securityAppUrl: string;
-  ebmAppUrl: string;
-}
+export type AppConfig = ClientConfig;
 
 /** Holds the start-up configuration; it never changes while the page lives. */
 export class ConfigStore {
