@@ -2,49 +2,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EXPECTED_MENUS, type ExpectedMenu } from '../../e2e/fixtures/demo-users';
 import { Header } from '../../src/app/layout/Header';
 import { MainMenuNav } from '../../src/app/layout/MainMenuNav';
 import { buildRootStore, type DemoUser, testConfig, tokenFor } from './support/fixtures';
 import { renderWithStores } from './support/render';
 
-const LEGAL = ['Privacy Notice', 'Terms of Use', 'Do Not Sell My Personal Information'];
-const CUSTOMER = [
-  'Dashboard',
-  'Pool',
-  'Reuse',
-  'Term Lease',
-  'Reposition',
-  'Term Lease Redelivery',
-  'Pool Redelivery',
-  'Contact',
-];
-const INTERNAL_AREAS = [
-  'Internal Reservation',
-  'Pending Queue',
-  'Manual Inventory',
-  'Inventory Availability',
-  'Weekly Threshold',
-];
-
-/** SPEC §2 slide-out menu, §6 menu visibility: exactly which links each demo user sees, in order. */
-const expected: Record<DemoUser, { links: string[]; groups: string[]; fullName?: string }> = {
-  'demo.customer': { links: [...CUSTOMER, ...LEGAL], groups: ['Bookings', 'Redelivery'] },
-  'demo.suspended': { links: [...CUSTOMER, ...LEGAL], groups: ['Bookings', 'Redelivery'] },
-  'demo.ssl': {
-    links: ['Dashboard', 'Pool', 'Reuse', 'Term Lease', 'Term Lease Redelivery', 'Contact', ...LEGAL],
-    groups: ['Bookings', 'Redelivery'],
-  },
-  'demo.staff': {
-    links: [...CUSTOMER.slice(0, -1), ...INTERNAL_AREAS, 'Contact', 'Security', 'EBM', ...LEGAL],
-    groups: ['Bookings', 'Redelivery', 'Applications'],
-    fullName: 'Dana Staff',
-  },
-  'demo.readonly': {
-    links: ['Dashboard', ...INTERNAL_AREAS, 'Contact', 'Security', 'EBM', ...LEGAL],
-    groups: ['Applications'],
-    fullName: 'Riley Readonly',
-  },
-};
+/** SPEC §2 slide-out menu, §6 menu visibility: the same expectations the end-to-end suite checks. */
+const expected = EXPECTED_MENUS as Record<DemoUser, ExpectedMenu>;
 
 afterEach(cleanup);
 
