@@ -55,11 +55,6 @@ export interface InventoryOrgRow {
   CoOpPool: boolean;
 }
 
-export interface CodeNameRow {
-  Code: string;
-  Name: string;
-}
-
 /** SPEC §5: general equipment category lists hide these equipment types. */
 export const HIDDEN_EQUIPMENT_TYPES = ['Axle', 'Scrap', 'Genset', 'Disabled', 'Special Equipment'] as const;
 

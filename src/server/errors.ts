@@ -10,7 +10,6 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code?: string) => new AppError(400, message, code);
 export const unauthorized = (message = 'Your session has expired or is not valid. Please sign in again.') =>
   new AppError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message = 'You do not have permission to do this.') =>

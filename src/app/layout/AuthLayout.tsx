@@ -16,11 +16,7 @@ export const AuthLayout = observer(function AuthLayout() {
     <Box minH="100vh">
       <Header />
       <MenuDrawer />
-      <Box as="main">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </Box>
+      <PageOutlet />
     </Box>
   );
 });
@@ -30,11 +26,18 @@ export function PublicLayout() {
   return (
     <Box minH="100vh">
       <Header />
-      <Box as="main">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </Box>
+      <PageOutlet />
+    </Box>
+  );
+}
+
+/** The page of the current route, loaded on demand (SPEC §2), with a spinner while it loads. */
+function PageOutlet() {
+  return (
+    <Box as="main">
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
     </Box>
   );
 }

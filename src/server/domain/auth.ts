@@ -10,7 +10,8 @@ import type { AccountStatus } from '../../schemas/auth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type IssuedClaims, type TokenService, tokenHash } from '../auth/tokens';
 import type { Database } from '../db/types';
-import { AppError, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
+import type { Viewer } from './viewer';
 
 export interface LockoutPolicy {
   attempts: number;
@@ -132,6 +133,22 @@ export async function claimsFor(db: Kysely<Database>, userId: number): Promise<I
 export async function refreshToken(db: Kysely<Database>, tokens: TokenService, userId: number) {
   if ((await accountStatus(db, userId)) !== 'Active') throw unauthorized(NOT_ACTIVE_TEXT);
   return tokens.issue(await claimsFor(db, userId));
+}
+
+/**
+ * The status a caller asks for: their own (by numeric UserId or user name), or anyone's for staff.
+ * A customer asking about someone else is refused rather than told.
+ */
+export async function accountStatusFor(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  asked: string,
+): Promise<AccountStatus> {
+  const key = /^\d+$/.test(asked.trim()) ? Number(asked.trim()) : asked.trim();
+  const self =
+    key === viewer.userId || (typeof key === 'string' && key.toLowerCase() === viewer.userName.toLowerCase());
+  if (!self && !viewer.isInternal) throw forbidden('You may only ask for the status of your own account.');
+  return accountStatus(db, key);
 }
 
 /** 'NotActive' for a deactivated user or one that does not exist. */

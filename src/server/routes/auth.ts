@@ -10,8 +10,7 @@ import {
 } from '../../schemas/auth';
 import { errorResponses } from '../../schemas/common';
 import type { AppContext } from '../context';
-import { accountStatus, refreshToken, signIn, signOut } from '../domain/auth';
-import { forbidden } from '../errors';
+import { accountStatusFor, refreshToken, signIn, signOut } from '../domain/auth';
 import { viewerOf } from '../plugins/access';
 
 const tags = ['Authentication'];
@@ -58,16 +57,9 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
       },
     },
     handler: async (request, reply) => {
-      const viewer = viewerOf(request);
-      const asked = request.query.userId.trim();
-      const key = /^\d+$/.test(asked) ? Number(asked) : asked;
-      const self =
-        key === viewer.userId ||
-        (typeof key === 'string' && key.toLowerCase() === viewer.userName.toLowerCase());
-      if (!self && !viewer.isInternal)
-        throw forbidden('You may only ask for the status of your own account.');
+      const status = await accountStatusFor(db, viewerOf(request), request.query.userId);
       // A bare string would go out as text/plain; the client reads a JSON string.
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(await accountStatus(db, key)));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(status));
     },
   });
 

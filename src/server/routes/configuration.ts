@@ -1,6 +1,5 @@
 /** SPEC §7 Configuration and version: config.json, public UI configuration, version, server UI configuration. */
 import type { FastifyInstance } from 'fastify';
-import * as constants from '../../domain/constants';
 import { errorResponses } from '../../schemas/common';
 import {
   clientConfigResponseSchema,
@@ -11,6 +10,7 @@ import {
   versionResponseSchema,
 } from '../../schemas/configuration';
 import type { AppContext } from '../context';
+import { publicConfiguration, uiConfiguration } from '../domain/configuration';
 
 const tags = ['Configuration'];
 
@@ -36,14 +36,7 @@ export function configurationRoutes(app: FastifyInstance, { config }: AppContext
       querystring: publicConfigQuerySchema,
       response: { 200: publicConfigResponseSchema, 400: errorResponses[400] },
     },
-    handler: async () => ({
-      EnvironmentKey: config.environment,
-      FeatureFlags: {
-        TermCloseOfFulfilledBooking: true,
-        InternalReservationComments: true,
-        PendingQueueContactInfo: true,
-      },
-    }),
+    handler: async () => publicConfiguration(config),
   });
 
   app.get('/api/version', {
@@ -67,16 +60,6 @@ export function configurationRoutes(app: FastifyInstance, { config }: AppContext
       security: [{ bearer: [] }],
       response: { 200: uiConfigurationResponseSchema, 401: errorResponses[401] },
     },
-    handler: async () => ({
-      Environment: config.environment,
-      DashboardPageSize: constants.DASHBOARD_PAGE_SIZE,
-      PaginatorPageSize: constants.PAGINATOR_DEFAULTS.pageSize,
-      MinSearchTextLength: constants.MIN_SEARCH_TEXT_LENGTH,
-      ChassisLimitPoolRedelivery: constants.CHASSIS_LIMIT_POOL_REDELIVERY,
-      ChassisLimitTermLeaseRedelivery: constants.CHASSIS_LIMIT_TERM_LEASE_REDELIVERY,
-      DefaultInventoryOrg: constants.DEFAULT_INVENTORY_ORG,
-      ConfiguredLocationId: constants.CONFIGURED_LOCATION_ID,
-      TokenLifetimeMinutes: config.tokenLifetimeMinutes,
-    }),
+    handler: async () => uiConfiguration(config),
   });
 }

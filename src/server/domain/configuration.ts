@@ -1,0 +1,26 @@
+/** What the SPA is told about this environment (SPEC §7 Configuration). */
+import * as constants from '../../domain/constants';
+import type { ServerConfig } from '../config';
+
+/** SPEC §7: the environment key initialises the feature flags; every flag is on in this product. */
+export const publicConfiguration = (config: ServerConfig) => ({
+  EnvironmentKey: config.environment,
+  FeatureFlags: {
+    TermCloseOfFulfilledBooking: true,
+    InternalReservationComments: true,
+    PendingQueueContactInfo: true,
+  },
+});
+
+/** The server-side settings the SPA caches as uiconfiguration: the limits it must show and obey. */
+export const uiConfiguration = (config: ServerConfig) => ({
+  Environment: config.environment,
+  DashboardPageSize: constants.DASHBOARD_PAGE_SIZE,
+  PaginatorPageSize: constants.PAGINATOR_DEFAULTS.pageSize,
+  MinSearchTextLength: constants.MIN_SEARCH_TEXT_LENGTH,
+  ChassisLimitPoolRedelivery: constants.CHASSIS_LIMIT_POOL_REDELIVERY,
+  ChassisLimitTermLeaseRedelivery: constants.CHASSIS_LIMIT_TERM_LEASE_REDELIVERY,
+  DefaultInventoryOrg: constants.DEFAULT_INVENTORY_ORG,
+  ConfiguredLocationId: constants.CONFIGURED_LOCATION_ID,
+  TokenLifetimeMinutes: config.tokenLifetimeMinutes,
+});
