@@ -1,0 +1,104 @@
+/**
+ * What blocks a step or a submit: schema errors and error rules, and the confirm and acknowledge
+ * rules the user has not answered. The FlowStore runs this before it moves on; the server runs it
+ * on every submit with the same flow, so both refuse the same data with the same message.
+ */
+import type { LoadedFlow, LoadedStep } from './load';
+import { evaluateRules, type Limits } from './rules';
+import { describeSchemaError, type SchemaErrorLike } from './schema-messages';
+import type { FieldError, JsonSchema, RuleVerdict } from './types';
+
+/** Validates data against a step's (bundled) schema; precompiled in the browser, ajv on the server. */
+export type SchemaValidator = (step: LoadedStep, data: unknown) => SchemaErrorLike[];
+
+/** The field of a submit body that lists the confirm and acknowledge rule ids the user answered. */
+export const ACKNOWLEDGED_FIELD = 'Acknowledged';
+
+export interface StepCheck {
+  errors: FieldError[];
+  /** confirm and acknowledge rules that apply to the data as it stands */
+  questions: RuleVerdict[];
+}
+
+export function checkStep(
+  step: LoadedStep,
+  data: unknown,
+  validate: SchemaValidator,
+  limits: Limits,
+): StepCheck {
+  if (!step.schema) return { errors: [], questions: [] };
+  const schema = step.schema;
+  const errors = validate(step, data).map((e) => describeSchemaError(schema, e));
+  // Rules read fields the schema guarantees; on data the schema refuses, they would only add noise.
+  if (errors.length > 0) return { errors, questions: [] };
+  const verdicts = evaluateRules(step.compiledRules, data, limits);
+  return {
+    errors: verdicts
+      .filter((v) => v.kind === 'error')
+      .map(({ field, message, ruleId }) => ({ field, message, ruleId })),
+    questions: verdicts.filter((v) => v.kind !== 'error'),
+  };
+}
+
+export const requestSteps = (flow: LoadedFlow): LoadedStep[] =>
+  flow.steps.filter((s) => s.kind === 'request');
+
+/** The schema of a submit body: every request step's schema merged, plus the answered rule ids. */
+export function submitSchemaOf(flow: LoadedFlow): JsonSchema {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const step of requestSteps(flow)) {
+    Object.assign(properties, step.schema?.properties ?? {});
+    required.push(...((step.schema?.required as string[] | undefined) ?? []));
+  }
+  properties[ACKNOWLEDGED_FIELD] = {
+    type: 'array',
+    title: 'Answered confirmations and acknowledgements',
+    items: { type: 'string', maxLength: 100 },
+    maxItems: 50,
+    uniqueItems: true,
+  };
+  return {
+    $id: `${flow.id}.submit`,
+    title: flow.title,
+    type: 'object',
+    properties,
+    required,
+    additionalProperties: false,
+  };
+}
+
+export interface SubmissionCheck {
+  errors: FieldError[];
+  /** confirm and acknowledge rules that apply but are not in the body's Acknowledged list */
+  unanswered: RuleVerdict[];
+}
+
+/** Checks a whole submit body (data of every request step plus Acknowledged) as the UI would have. */
+export function checkSubmission(
+  flow: LoadedFlow,
+  body: Record<string, unknown>,
+  validate: SchemaValidator,
+  limits: Limits,
+): SubmissionCheck {
+  const { [ACKNOWLEDGED_FIELD]: answered, ...data } = body;
+  const acknowledged = new Set(Array.isArray(answered) ? answered : []);
+  const errors: FieldError[] = [];
+  const unanswered: RuleVerdict[] = [];
+  const known = new Set(
+    requestSteps(flow).flatMap((s) => Object.keys((s.schema?.properties as object | undefined) ?? {})),
+  );
+  for (const key of Object.keys(data)) {
+    if (!known.has(key)) errors.push({ field: key, message: `${key} is not a field of this form.` });
+  }
+  for (const step of requestSteps(flow)) {
+    const stepData = pick(data, Object.keys((step.schema?.properties as object | undefined) ?? {}));
+    const check = checkStep(step, stepData, validate, limits);
+    errors.push(...check.errors);
+    unanswered.push(...check.questions.filter((q) => !acknowledged.has(q.ruleId)));
+  }
+  return { errors, unanswered };
+}
+
+const pick = (data: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(data).filter(([k]) => keys.includes(k)));

@@ -1,0 +1,368 @@
+/**
+ * Loads flow files, rule files and limits into a catalog: step schemas bundled, rules compiled
+ * against the whitelist, and every cross-reference checked (schema refs, rule ids, rule fields,
+ * step order, widget names). The server, the browser build and `npm run flows:check` all load
+ * through here, so a flow that one accepts the others accept too.
+ */
+import { type CompiledRule, compileRule, type Limits, RuleProblem, readPaths } from './rules';
+import { bundleSchema, SchemaRefProblem } from './schema-refs';
+import type { FlowDefinition, JsonSchema, RuleDefinition, RulesFile, StepDefinition } from './types';
+
+/** Parsed JSON files by their path: flows relative to src/flows, schemas to src/schemas, rules to src/rules. */
+export interface FlowSources {
+  flows: Readonly<Record<string, unknown>>;
+  schemas: Readonly<Record<string, unknown>>;
+  rules: Readonly<Record<string, unknown>>;
+  limits: unknown;
+}
+
+export interface FlowProblem {
+  file: string;
+  /** JSON path inside the file, e.g. $.steps[0].rules[2] */
+  path: string;
+  message: string;
+  fix: string;
+}
+
+export interface LoadedStep extends StepDefinition {
+  /** Self-contained schema with $id "<flow id>.<step id>" (request steps only). */
+  schema?: JsonSchema;
+  compiledRules: CompiledRule[];
+}
+
+export interface LoadedFlow extends Omit<FlowDefinition, 'steps'> {
+  file: string;
+  steps: LoadedStep[];
+}
+
+export interface FlowCatalog {
+  flows: LoadedFlow[];
+  limits: Limits;
+  rules: ReadonlyMap<string, CompiledRule>;
+}
+
+export interface LoadOptions {
+  /** Checks a parsed file against flow-file.schema.json or rules-file.schema.json (skipped in the browser, whose build already ran it). */
+  validateFile?: (kind: 'flow' | 'rules', file: string, json: unknown) => FlowProblem[];
+  /** Names in the widget registry; when given, every ui:field and ui:widget must be one of them. */
+  widgetNames?: ReadonlySet<string>;
+}
+
+const FLOW_SCHEMA_ROOT = '../schemas/';
+const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'email', 'select', 'checkbox', 'updown', 'hidden']);
+
+export function loadFlowCatalog(
+  sources: FlowSources,
+  options: LoadOptions = {},
+): { catalog: FlowCatalog; problems: FlowProblem[] } {
+  const problems: FlowProblem[] = [];
+  const limits = readLimits(sources.limits, problems);
+  const rules = readRules(sources.rules, limits, options, problems);
+  const flows: LoadedFlow[] = [];
+  for (const [file, json] of Object.entries(sources.flows).sort(([a], [b]) => a.localeCompare(b))) {
+    const fileProblems = options.validateFile?.('flow', file, json) ?? [];
+    problems.push(...fileProblems);
+    if (fileProblems.length > 0) continue;
+    const flow = loadFlow(file, json as FlowDefinition, sources.schemas, rules, options, problems);
+    if (flow) flows.push(flow);
+  }
+  checkUnique(flows, problems);
+  return { catalog: { flows, limits, rules }, problems };
+}
+
+/** For the server and the browser: a catalog with problems is a broken build, not something to run. */
+export function loadFlowCatalogOrThrow(sources: FlowSources, options: LoadOptions = {}): FlowCatalog {
+  const { catalog, problems } = loadFlowCatalog(sources, options);
+  if (problems.length > 0)
+    throw new Error(
+      `Flow files have problems (run npm run flows:check):\n${problems.map(formatProblem).join('\n')}`,
+    );
+  return catalog;
+}
+
+export const formatProblem = (p: FlowProblem): string =>
+  `${p.file} ${p.path}: ${p.message}\n    fix: ${p.fix}`;
+
+function readLimits(json: unknown, problems: FlowProblem[]): Limits {
+  const limits: Record<string, number> = {};
+  for (const [name, value] of Object.entries((json ?? {}) as Record<string, unknown>)) {
+    if (name === '$comment') continue;
+    if (typeof value === 'number' && Number.isFinite(value)) limits[name] = value;
+    else
+      problems.push({
+        file: 'limits.json',
+        path: `$.${name}`,
+        message: `${name} is not a number`,
+        fix: 'give every limit a plain number',
+      });
+  }
+  return limits;
+}
+
+function readRules(
+  files: FlowSources['rules'],
+  limits: Limits,
+  options: LoadOptions,
+  problems: FlowProblem[],
+) {
+  const rules = new Map<string, CompiledRule>();
+  for (const [file, json] of Object.entries(files)) {
+    const fileProblems = options.validateFile?.('rules', file, json) ?? [];
+    problems.push(...fileProblems);
+    if (fileProblems.length > 0) continue;
+    ((json as RulesFile).rules ?? []).forEach((rule: RuleDefinition, i) => {
+      const at = `$.rules[${i}]`;
+      if (rules.has(rule.id)) {
+        problems.push({
+          file,
+          path: `${at}.id`,
+          message: `rule id ${rule.id} is defined twice`,
+          fix: 'give each rule a unique id',
+        });
+        return;
+      }
+      try {
+        rules.set(rule.id, compileRule(rule, limits));
+      } catch (e) {
+        if (!(e instanceof RuleProblem)) throw e;
+        problems.push({
+          file,
+          path: `${at}.${e.path}`,
+          message: e.message,
+          fix: 'change the rule to use only allowed operators, known limits and safe paths',
+        });
+      }
+    });
+  }
+  return rules;
+}
+
+function loadFlow(
+  file: string,
+  flow: FlowDefinition,
+  schemas: FlowSources['schemas'],
+  rules: ReadonlyMap<string, CompiledRule>,
+  options: LoadOptions,
+  problems: FlowProblem[],
+): LoadedFlow | undefined {
+  const before = problems.length;
+  const steps: LoadedStep[] = flow.steps.map((step, i) => {
+    const at = `$.steps[${i}]`;
+    const schema =
+      step.kind === 'request' ? loadStepSchema(file, flow, step, at, schemas, problems) : undefined;
+    if (step.kind !== 'request' && step.schema) {
+      problems.push({
+        file,
+        path: `${at}.schema`,
+        message: `a ${step.kind} step has no schema of its own`,
+        fix: 'move the schema to a request step',
+      });
+    }
+    const compiledRules = (step.rules ?? []).flatMap((id, r) => {
+      const rule = rules.get(id);
+      if (!rule) {
+        problems.push({
+          file,
+          path: `${at}.rules[${r}]`,
+          message: `no rule has the id ${id}`,
+          fix: 'use the id of a rule in src/rules/*.rules.json',
+        });
+        return [];
+      }
+      if (schema) checkRuleFields(file, `${at}.rules[${r}]`, rule, schema, problems);
+      return [rule];
+    });
+    if (schema) checkWidgets(file, `${at}.uiSchema`, step.uiSchema ?? {}, options.widgetNames, problems);
+    return { ...step, ...(schema ? { schema } : {}), compiledRules };
+  });
+  checkSteps(file, flow.steps, problems);
+  return problems.length === before ? { ...flow, file, steps } : undefined;
+}
+
+function loadStepSchema(
+  file: string,
+  flow: FlowDefinition,
+  step: StepDefinition,
+  at: string,
+  schemas: FlowSources['schemas'],
+  problems: FlowProblem[],
+) {
+  if (!step.schema) {
+    problems.push({
+      file,
+      path: `${at}.schema`,
+      message: 'a request step needs a schema',
+      fix: 'add "schema": { "$ref": "../schemas/<file>.schema.json" } or an inline schema',
+    });
+    return undefined;
+  }
+  try {
+    // A flow's refs are relative to src/flows; bundleSchema resolves relative to src/schemas.
+    const ref = step.schema.$ref;
+    const inFlowsDir = typeof ref === 'string' && ref.startsWith(FLOW_SCHEMA_ROOT);
+    const node = inFlowsDir ? { ...step.schema, $ref: ref.slice(FLOW_SCHEMA_ROOT.length) } : step.schema;
+    if (typeof ref === 'string' && !ref.startsWith('#') && !inFlowsDir) {
+      throw new SchemaRefProblem(ref, '/$ref', `"${ref}" does not point into src/schemas (../schemas/…)`);
+    }
+    const bundled = bundleSchema(node, '', schemas) as JsonSchema;
+    return { ...bundled, $id: `${flow.id}.${step.id}` };
+  } catch (e) {
+    if (!(e instanceof SchemaRefProblem)) throw e;
+    problems.push({
+      file,
+      path: `${at}.schema${e.path.replaceAll('/', '.')}`,
+      message: e.message,
+      fix: 'point $ref at an existing file and JSON pointer under src/schemas',
+    });
+    return undefined;
+  }
+}
+
+/** Every var a rule reads (and its field and forEach) must name a field of the step's schema. */
+function checkRuleFields(
+  file: string,
+  at: string,
+  rule: CompiledRule,
+  schema: JsonSchema,
+  problems: FlowProblem[],
+) {
+  const item = rule.forEach ? `${rule.forEach}.*` : undefined;
+  const expand = (path: string) =>
+    item && (path === '$item' || path.startsWith('$item.')) ? path.replace('$item', item) : path;
+  const paths = [
+    rule.field,
+    ...(rule.forEach ? [rule.forEach] : []),
+    ...readPaths(rule.when).map(expand),
+    ...Object.values(rule.params ?? {}).flatMap((p) => readPaths(p).map(expand)),
+  ];
+  for (const path of new Set(paths)) {
+    if (path === '$index' || path.startsWith('$index')) continue;
+    if (!schemaHasPath(schema, path)) {
+      problems.push({
+        file,
+        path: at,
+        message: `rule ${rule.id} reads "${path}", which is not a field of this step's schema`,
+        fix: `use a field the step's schema defines, or drop the rule from this step`,
+      });
+    }
+  }
+}
+
+export function schemaHasPath(schema: JsonSchema, path: string): boolean {
+  let node: JsonSchema | undefined = schema;
+  for (const segment of path.split('.')) {
+    if (!node) return false;
+    if (segment === '*' || /^\d+$/.test(segment)) node = node.items as JsonSchema | undefined;
+    else node = (node.properties as Record<string, JsonSchema> | undefined)?.[segment];
+  }
+  return node !== undefined;
+}
+
+function checkWidgets(
+  file: string,
+  at: string,
+  ui: Record<string, unknown>,
+  names: ReadonlySet<string> | undefined,
+  problems: FlowProblem[],
+) {
+  if (!names) return;
+  for (const [key, value] of Object.entries(ui)) {
+    if (
+      (key === 'ui:field' || key === 'ui:widget') &&
+      typeof value === 'string' &&
+      !names.has(value) &&
+      !BUILT_IN_WIDGETS.has(value)
+    ) {
+      problems.push({
+        file,
+        path: `${at}.${key}`,
+        message: `no widget is registered as "${value}"`,
+        fix: `use one of: ${[...names].join(', ')} (src/app/widgets/registry.ts)`,
+      });
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      checkWidgets(file, `${at}.${key}`, value as Record<string, unknown>, names, problems);
+    }
+  }
+}
+
+/** request steps first, one review, one confirm last; ids unique; every `next` known; every step reachable. */
+function checkSteps(file: string, steps: readonly StepDefinition[], problems: FlowProblem[]) {
+  const ids = new Map<string, number>();
+  steps.forEach((s, i) => {
+    if (ids.has(s.id))
+      problems.push({
+        file,
+        path: `$.steps[${i}].id`,
+        message: `step id ${s.id} is used twice`,
+        fix: 'give each step a unique id',
+      });
+    ids.set(s.id, i);
+  });
+  const kinds = steps.map((s) => s.kind);
+  if (
+    kinds[0] !== 'request' ||
+    kinds.at(-1) !== 'confirm' ||
+    kinds.filter((k) => k === 'review').length !== 1 ||
+    kinds.filter((k) => k === 'confirm').length !== 1
+  ) {
+    problems.push({
+      file,
+      path: '$.steps',
+      message: 'steps must be one or more request steps, then one review step, then one confirm step',
+      fix: 'order the steps request → review → confirm (SPEC §4 booking flow)',
+    });
+  }
+  const reached = new Set<number>([0]);
+  steps.forEach((s, i) => {
+    if (!reached.has(i) || i === steps.length - 1) return;
+    const next = s.next === undefined ? i + 1 : ids.get(s.next);
+    if (next === undefined) {
+      problems.push({
+        file,
+        path: `$.steps[${i}].next`,
+        message: `no step has the id ${s.next}`,
+        fix: 'name an existing step id, or drop next',
+      });
+      return;
+    }
+    reached.add(next);
+  });
+  steps.forEach((s, i) => {
+    if (!reached.has(i))
+      problems.push({
+        file,
+        path: `$.steps[${i}]`,
+        message: `step ${s.id} can never be reached`,
+        fix: "remove it, or point an earlier step's next at it",
+      });
+  });
+}
+
+function checkUnique(flows: readonly LoadedFlow[], problems: FlowProblem[]) {
+  for (const key of ['id', 'route'] as const) {
+    const seen = new Map<string, string>();
+    for (const flow of flows) {
+      const other = seen.get(flow[key]);
+      if (other)
+        problems.push({
+          file: flow.file,
+          path: `$.${key}`,
+          message: `${key} ${flow[key]} is also used by ${other}`,
+          fix: `give each flow its own ${key}`,
+        });
+      seen.set(flow[key], flow.file);
+    }
+  }
+  const urls = new Map<string, string>();
+  for (const flow of flows) {
+    const other = urls.get(flow.submit.url);
+    if (other)
+      problems.push({
+        file: flow.file,
+        path: '$.submit.url',
+        message: `submit url ${flow.submit.url} is also used by ${other}`,
+        fix: 'give each flow its own submit url',
+      });
+    urls.set(flow.submit.url, flow.file);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The custom json-logic operators a rule file may use, registered in this one place. Only these
+ * and the standard operators listed in engine/core/rules.ts run; everything else is refused when
+ * a rule file is loaded.
+ */
+
+import {
+  type AvailableUnit,
+  buildRequestedUnits,
+  totalUnitsRequested,
+  unitsRequestedOf,
+} from '../domain/customer-booking';
+import { isChassisIdFormat, normalizeChassisId } from '../domain/equipment';
+
+/** SPEC §5: one address, as mail systems accept it (no spaces, one @, a dot in the domain). */
+const EMAIL_PATTERN = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
+
+/** SPEC §5: email lists are separated by semicolons; blanks between separators are ignored. */
+export function isEmailList(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const entries = value
+    .split(';')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  return entries.length > 0 && entries.every((e) => EMAIL_PATTERN.test(e));
+}
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const asUnits = (value: unknown) =>
+  asArray(value).filter((u): u is AvailableUnit => typeof u === 'object' && u !== null);
+
+/** IDs (normalised) listed more than once, each named once. */
+export function duplicateChassisIds(value: unknown): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const raw of asArray(value)) {
+    if (typeof raw !== 'string' || !isChassisIdFormat(raw)) continue;
+    const id = normalizeChassisId(raw);
+    if (seen.has(id)) twice.add(id);
+    seen.add(id);
+  }
+  return [...twice];
+}
+
+export type Operator = (...args: unknown[]) => unknown;
+
+/** name → implementation; `limit` is bound to limits.json by the rule engine. */
+export const customOperators: Readonly<Record<string, Operator>> = {
+  chassisId: (value) => typeof value === 'string' && isChassisIdFormat(value),
+  emailList: (value) => isEmailList(value),
+  count: (value) => asArray(value).length,
+  join: (value, separator) => asArray(value).join(typeof separator === 'string' ? separator : ', '),
+  duplicateChassisIds: (value) => duplicateChassisIds(value),
+  unitsRequested: (unit) =>
+    typeof unit === 'object' && unit !== null ? unitsRequestedOf(unit as AvailableUnit) : 0,
+  requestedUnits: (units) => totalUnitsRequested(asUnits(units)),
+  requestedLocations: (units) => buildRequestedUnits(asUnits(units)).length,
+};
