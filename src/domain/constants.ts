@@ -1,4 +1,8 @@
-/** SPEC §9: every business constant and timing, defined once and read by client and server. */
+/**
+ * SPEC §9: every business constant and timing, defined once and read by client and server. The
+ * limits a business analyst may change live in src/rules/limits.json and are re-exported here.
+ */
+import limits from '../rules/limits.json' with { type: 'json' };
 
 export const IDLE_BEFORE_WARNING_S = 1800;
 export const WARNING_COUNTDOWN_S = 60;
@@ -14,8 +18,14 @@ export const VERSION_CHECK_INTERVAL_MS = 600_000;
 export const CACHE_DEFAULT_MAX_AGE_MS = 300_000;
 export const SMALL_WIDTH_BREAKPOINT_PX = 920;
 export const STORAGE_PREFIX = 'brr';
-export const CHASSIS_LIMIT_POOL_REDELIVERY = 1000;
-export const CHASSIS_LIMIT_TERM_LEASE_REDELIVERY = 300;
+export const CHASSIS_LIMIT_POOL_REDELIVERY = limits.poolRedeliveryChassisMax;
+export const CHASSIS_LIMIT_TERM_LEASE_REDELIVERY = limits.termLeaseRedeliveryChassisMax;
+/** The longest chassis list any flow accepts: the cap of one equipment check. */
+export const CHASSIS_LIST_MAX = Math.max(
+  limits.poolRedeliveryChassisMax,
+  limits.termLeaseRedeliveryChassisMax,
+  limits.reuseChassisMax,
+);
 export const DEFAULT_INVENTORY_ORG = 'IDL';
 export const CONFIGURED_LOCATION_ID = 18478;
 export const OPEN_ORDER_STATUSES = ['OP', 'CN', 'CL', 'FF', 'PN'] as const;
@@ -23,7 +33,7 @@ export const EXTENDABLE_FILTER_VALUES = ['All', 'Yes', 'No'] as const;
 export const POOL_BOOKING_ALLOWED_FILTER = { All: 0, Yes: 1, No: 2 } as const;
 export const PAGINATOR_DEFAULTS = { page: 1, pageSize: 10, pageLinks: 5 } as const;
 export const DASHBOARD_PAGE_SIZE = 20;
-export const MIN_SEARCH_TEXT_LENGTH = 2;
+export const MIN_SEARCH_TEXT_LENGTH = limits.minSearchTextLength;
 export const TOOLTIP_DELAY_MS = 5;
 export const DIALOG_MAX_WIDTH_PX = 720;
 export const SESSION_WARNING_DIALOG_SIZE_PX = { width: 500, height: 230 } as const;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { CHASSIS_LIMIT_POOL_REDELIVERY } from '../domain/constants';
+import { CHASSIS_LIST_MAX } from '../domain/constants';
 import { LOOKUP_DATASETS } from '../domain/lookups';
 
 export const lookupParamsSchema = {
@@ -42,7 +42,7 @@ export const equipmentBodySchema = {
     ChassisIds: {
       type: 'array',
       minItems: 1,
-      maxItems: CHASSIS_LIMIT_POOL_REDELIVERY,
+      maxItems: CHASSIS_LIST_MAX,
       items: { type: 'string', minLength: 1, maxLength: 20 },
     },
   },

@@ -48,7 +48,6 @@ export interface LoadOptions {
   widgetNames?: ReadonlySet<string>;
 }
 
-const FLOW_SCHEMA_ROOT = '../schemas/';
 const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'email', 'select', 'checkbox', 'updown', 'hidden']);
 
 export function loadFlowCatalog(
@@ -197,14 +196,8 @@ function loadStepSchema(
     return undefined;
   }
   try {
-    // A flow's refs are relative to src/flows; bundleSchema resolves relative to src/schemas.
-    const ref = step.schema.$ref;
-    const inFlowsDir = typeof ref === 'string' && ref.startsWith(FLOW_SCHEMA_ROOT);
-    const node = inFlowsDir ? { ...step.schema, $ref: ref.slice(FLOW_SCHEMA_ROOT.length) } : step.schema;
-    if (typeof ref === 'string' && !ref.startsWith('#') && !inFlowsDir) {
-      throw new SchemaRefProblem(ref, '/$ref', `"${ref}" does not point into src/schemas (../schemas/…)`);
-    }
-    const bundled = bundleSchema(node, '', schemas) as JsonSchema;
+    // Paths as seen from src/: a flow's refs are relative to src/flows, a schema's to its own folder.
+    const bundled = bundleSchema(step.schema, `flows/${file}`, schemasFromSrc(schemas)) as JsonSchema;
     return { ...bundled, $id: `${flow.id}.${step.id}` };
   } catch (e) {
     if (!(e instanceof SchemaRefProblem)) throw e;
@@ -217,6 +210,9 @@ function loadStepSchema(
     return undefined;
   }
 }
+
+const schemasFromSrc = (schemas: FlowSources['schemas']) =>
+  Object.fromEntries(Object.entries(schemas).map(([name, json]) => [`schemas/${name}`, json]));
 
 /** Every var a rule reads (and its field and forEach) must name a field of the step's schema. */
 function checkRuleFields(

@@ -42,8 +42,8 @@ function pointer(node: unknown, fragment: string): unknown {
 
 /**
  * @param node the schema (or part of one) to bundle
- * @param file the path of the file holding `node`, relative to the schema root (src/schemas)
- * @param files every schema file by that same relative path
+ * @param file the path of the file holding `node`, relative to a common root (src/)
+ * @param files every schema file by its path relative to that root
  */
 export function bundleSchema(
   node: unknown,
@@ -65,7 +65,7 @@ export function bundleSchema(
       throw new SchemaRefProblem(
         ref,
         `${path}/$ref`,
-        `"${ref}" names ${targetFile}, which is not a file in src/schemas`,
+        `"${ref}" names src/${targetFile}, which does not exist`,
       );
     }
     const resolved = pointer(files[targetFile], fragment);

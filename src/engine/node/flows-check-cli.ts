@@ -1,0 +1,21 @@
+/** `npm run flows:check` (and `npm run flows:types`, which passes --write-types). */
+import { formatProblem } from '../core/load';
+import { checkFlows, GENERATED_TYPES_FILE } from './flows-check';
+
+async function main() {
+  const writeTypes = process.argv.includes('--write-types');
+  const { problems, flowCount, typesStale } = await checkFlows(undefined, { writeTypes });
+  for (const p of problems) console.error(formatProblem(p));
+  if (typesStale) {
+    console.error(
+      `${GENERATED_TYPES_FILE}: the generated flow data types are out of date\n    fix: run npm run flows:types`,
+    );
+  }
+  if (problems.length > 0 || typesStale) {
+    console.error(`flows:check: ${problems.length + (typesStale ? 1 : 0)} problem(s)`);
+    process.exit(1);
+  }
+  console.log(`flows:check: ${flowCount} flows OK${writeTypes ? ', types written' : ''}`);
+}
+
+await main();
