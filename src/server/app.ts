@@ -11,6 +11,7 @@ import { errorResponseSchema } from '../schemas/common';
 import type { AppContext } from './context';
 import { installAccessControl } from './plugins/access';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
+import { installSecurityHeaders } from './plugins/security-headers';
 import { installValidators } from './plugins/validation';
 import { authRoutes } from './routes/auth';
 import { bookingPendingRoutes } from './routes/booking-pending';
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installValidators(app, sharedSchemas);
   installErrorHandling(app);
   installAccessControl(app, ctx.db, ctx.tokens);
+  installSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
