@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: figures for the foundation's hot paths, on a freshly seeded PGlite (and on
+ * `npm run bench`: figures for the hot paths (flow validation, sign-in, lookups), on a freshly seeded PGlite (and on
  * PostgreSQL when BENCH_DATABASE_URL names an empty database). Reported, never asserted.
  */
 import { buildApp } from '../src/server/app';
@@ -8,23 +8,8 @@ import { readConfig } from '../src/server/config';
 import { type DatabaseOptions, openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '../src/server/db/seed';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
-async function measure(label: string, runs: number, fn: () => Promise<unknown>) {
-  await fn(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(44)} p50 ${percentile(times, 0.5).toFixed(2)} ms  p95 ${percentile(times, 0.95).toFixed(2)} ms  (n=${runs})`,
-  );
-}
+import { benchFlowValidation } from './flow-validation';
+import { measure } from './measure';
 
 async function benchOn(name: string, options: DatabaseOptions) {
   console.log(`\n## ${name}`);
@@ -65,6 +50,7 @@ async function benchOn(name: string, options: DatabaseOptions) {
   await handle.close();
 }
 
+await benchFlowValidation();
 await benchOn('PGlite (in memory)', { kind: 'pglite' });
 if (process.env.BENCH_DATABASE_URL)
   await benchOn('PostgreSQL', { kind: 'postgres', url: process.env.BENCH_DATABASE_URL });
