@@ -8,14 +8,18 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '../schemas/common';
-import type { AppContext } from './context';
+import type { AppContext, BaseContext } from './context';
+import { loadServerFlows } from './flows';
+import { createMailer } from './mail/mailer';
 import { installAccessControl } from './plugins/access';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installValidators } from './plugins/validation';
 import { authRoutes } from './routes/auth';
+import { availabilityRoutes } from './routes/availability';
 import { bookingPendingRoutes } from './routes/booking-pending';
 import { configurationRoutes } from './routes/configuration';
+import { flowRoutes } from './routes/flows';
 import { lookupRoutes } from './routes/lookup';
 import { userRoutes } from './routes/users';
 
@@ -23,18 +27,31 @@ export interface BuildOptions {
   /** Folder of the built SPA; served at / when it exists. */
   staticDir?: string;
   logger?: boolean;
+  /** Folders of further *.flow.json files served beside src/flows (a test's fixture flows). */
+  extraFlowDirs?: readonly string[];
 }
 
-const routeAreas = [authRoutes, userRoutes, lookupRoutes, configurationRoutes, bookingPendingRoutes];
+const routeAreas = [
+  authRoutes,
+  userRoutes,
+  lookupRoutes,
+  configurationRoutes,
+  bookingPendingRoutes,
+  availabilityRoutes,
+  flowRoutes,
+];
 
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(base: BaseContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Loaded before Fastify starts: a flow file with problems stops the start with their list.
+  const flows = base.flows ?? loadServerFlows(options.extraFlowDirs);
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: ctx.config.bodyLimitBytes,
+    bodyLimit: base.config.bodyLimitBytes,
     genReqId: requestIdGenerator,
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } },
   });
+  const ctx: AppContext = { ...base, flows, mailer: base.mailer ?? createMailer(base.config, app.log) };
   const sharedSchemas = [errorResponseSchema];
   for (const schema of sharedSchemas) app.addSchema(schema);
   installValidators(app, sharedSchemas);

@@ -13,6 +13,10 @@ export interface ServerConfig {
   lockoutAttempts: number;
   lockoutMinutes: number;
   bodyLimitBytes: number;
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail goes to DATA_DIR/outbox. */
+  smtpUrl: string | null;
+  /** The From address of every mail the portal sends. */
+  mailFrom: string;
   environment: string;
   buildHash: string;
   client: ClientConfig;
@@ -37,6 +41,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockoutAttempts: int(env.LOCKOUT_ATTEMPTS, 5, 'LOCKOUT_ATTEMPTS'),
     lockoutMinutes: int(env.LOCKOUT_MINUTES, 15, 'LOCKOUT_MINUTES'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576, 'BODY_LIMIT_BYTES'),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Chassis Portal <no-reply@example.com>',
     environment,
     buildHash: env.BUILD_HASH ?? 'dev',
     client: {

@@ -2,10 +2,19 @@ import type { Kysely } from 'kysely';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Database } from './db/types';
+import type { ServerFlows } from './flows';
+import type { Mailer } from './mail/mailer';
 
 /** What every route area is given: the database, the token service and the configuration. */
 export interface AppContext {
   db: Kysely<Database>;
   tokens: TokenService;
   config: ServerConfig;
+  /** The flow catalog, loaded once at start-up (src/server/flows.ts). */
+  flows: ServerFlows;
+  mailer: Mailer;
 }
+
+/** What a caller of buildApp must give; the flow catalog and the mailer are built when absent. */
+export type BaseContext = Omit<AppContext, 'flows' | 'mailer'> &
+  Partial<Pick<AppContext, 'flows' | 'mailer'>>;

@@ -132,7 +132,8 @@ export interface BookingOrderTable {
 export interface BookingTable {
   booking_id: Generated<number>;
   booking_order_id: number;
-  booking_code: string;
+  /** Null while the booking is pending: numbers are given when staff accept it (migration 0002). */
+  booking_code: string | null;
   location_id: number;
   to_location_id: number | null;
   equipment_category_code: string;

@@ -1,0 +1,130 @@
+/**
+ * How many units of one equipment size and class a customer can book at a location: pool chassis
+ * standing there available, less what open bookings still hold, less what staff reserved and closed
+ * to customer bookings (docs/data-model.md). The available-units table and the booking use this one
+ * function, so what the form shows is what the booking checks.
+ */
+import { type Kysely, sql } from 'kysely';
+import { CONFIGURED_LOCATION_ID } from '../../domain/constants';
+import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
+import type { AvailableUnitRow } from '../../schemas/bookings';
+import type { Database } from '../db/types';
+import { AppError } from '../errors';
+
+/** Orgs whose chassis the pool lends: the provider's pools and the co-op pool (not term or private fleets). */
+export const POOL_ORG_TYPES = ['Pool', 'Co-op Pool'] as const;
+/** Order types whose open bookings take chassis out of a pool yard (reuse keeps chassis already out). */
+export const POOL_DRAWING_ORDER_TYPES = ['PB', 'DL', 'RP'] as const;
+
+export interface EquipmentChoice {
+  marketCode: string;
+  /** An equipment category code, e.g. Chassis.40 (the flows' EquipmentSize). */
+  category: string;
+  equipmentClass: string;
+}
+
+export type BookingKind = 'pool' | 'dailyLease';
+
+/** Refuses a market, size or class that does not exist or is not offered for booking (SPEC §5 lists). */
+export async function checkEquipmentChoice(db: Kysely<Database>, choice: EquipmentChoice): Promise<void> {
+  const [market, category, equipmentClass] = await Promise.all([
+    db
+      .selectFrom('markets')
+      .select('market_code')
+      .where('market_code', '=', choice.marketCode)
+      .executeTakeFirst(),
+    db
+      .selectFrom('equipment_categories')
+      .select('equipment_category_code')
+      .where('equipment_category_code', '=', choice.category)
+      .executeTakeFirst(),
+    db
+      .selectFrom('equipment_classes')
+      .select('code')
+      .where('code', '=', choice.equipmentClass)
+      .executeTakeFirst(),
+  ]);
+  const hidden: readonly string[] = HIDDEN_EQUIPMENT_TYPES;
+  if (!market)
+    throw new AppError(
+      400,
+      `There is no market ${choice.marketCode}: choose one from the list.`,
+      'UNKNOWN_MARKET',
+    );
+  if (!category || hidden.includes(equipmentTypeOf(choice.category)))
+    throw new AppError(
+      400,
+      `${choice.category} is not an equipment size that can be booked.`,
+      'UNKNOWN_EQUIPMENT_SIZE',
+    );
+  if (!equipmentClass)
+    throw new AppError(
+      400,
+      `There is no equipment class ${choice.equipmentClass}: choose one from the list.`,
+      'UNKNOWN_EQUIPMENT_CLASS',
+    );
+}
+
+/** Units bookable per location (never negative); locations without any come back as 0. */
+export async function availableUnitsAt(
+  db: Kysely<Database>,
+  locationIds: readonly number[],
+  { category, equipmentClass }: Pick<EquipmentChoice, 'category' | 'equipmentClass'>,
+): Promise<Map<number, number>> {
+  if (locationIds.length === 0) return new Map();
+  const poolOrgs = sql`(select inventory_org_code from inventory_orgs where org_type in (${sql.join(POOL_ORG_TYPES)}))`;
+  const { rows } = await sql<{ location_id: number; stock: number; held: number; reserved: number }>`
+    select l.location_id,
+      (select count(*) from chassis c
+        where c.location_id = l.location_id and c.status = 'AVAILABLE'
+          and c.equipment_category_code = ${category} and c.equipment_class_code = ${equipmentClass}
+          and c.inventory_org_code in ${poolOrgs}) as stock,
+      (select coalesce(sum(greatest(b.units_requested_count - b.units_fulfilled_count, 0)), 0)
+        from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
+        where b.location_id = l.location_id and b.status_code = 'OP'
+          and b.equipment_category_code = ${category} and b.equipment_class_code = ${equipmentClass}
+          and o.booking_order_type_code in (${sql.join(POOL_DRAWING_ORDER_TYPES)})) as held,
+      (select coalesce(sum(r.reserved_quantity), 0) from internal_reservations r
+        where r.location_id = l.location_id and not r.customer_bookings_allowed
+          and r.equipment_category_code = ${category} and r.equipment_class_code = ${equipmentClass}
+          and r.inventory_org_code in ${poolOrgs}) as reserved
+    from locations l
+    where l.location_id in (${sql.join(locationIds)})`.execute(db);
+  return new Map(
+    rows.map((r) => [r.location_id, Math.max(0, Number(r.stock) - Number(r.held) - Number(r.reserved))]),
+  );
+}
+
+/**
+ * The available-units table: every active location of the market that takes this kind of booking,
+ * zero rows included. Daily lease lists the configured port bay (SPEC §9) first.
+ */
+export async function availableUnitsInMarket(
+  db: Kysely<Database>,
+  kind: BookingKind,
+  choice: EquipmentChoice,
+): Promise<AvailableUnitRow[]> {
+  await checkEquipmentChoice(db, choice);
+  const locations = await db
+    .selectFrom('locations')
+    .select(['location_id', 'location_name'])
+    .where('market_code', '=', choice.marketCode)
+    .where('active', '=', true)
+    .where(kind === 'pool' ? 'pool_booking_allowed' : 'daily_lease_allowed', '=', true)
+    .orderBy('location_name')
+    .execute();
+  if (kind === 'dailyLease') {
+    const configured = locations.findIndex((l) => l.location_id === CONFIGURED_LOCATION_ID);
+    if (configured > 0) locations.unshift(...locations.splice(configured, 1));
+  }
+  const available = await availableUnitsAt(
+    db,
+    locations.map((l) => l.location_id),
+    choice,
+  );
+  return locations.map((l) => ({
+    LocationId: l.location_id,
+    LocationName: l.location_name,
+    Available: available.get(l.location_id) ?? 0,
+  }));
+}

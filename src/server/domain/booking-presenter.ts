@@ -1,0 +1,83 @@
+/**
+ * The answer of a booking submit, read back from the database: the same whether the order was just
+ * booked or an Idempotency-Key replay asks for it again.
+ */
+import type { Kysely } from 'kysely';
+import type { BookingSubmitResponse } from '../../schemas/bookings';
+import type { Database } from '../db/types';
+
+export const CONFIRMED_MESSAGE = 'Your booking is confirmed.';
+
+/** SPEC §4: pending bookings are reviewed by Customer Support and get their numbers once confirmed. */
+export const pendingMessage = (reason: string | null): string =>
+  `Your request is pending review by Customer Support${reason ? ` (${reason.toLowerCase()})` : ''}. You will receive booking numbers once it is confirmed.`;
+
+export async function presentOrder(db: Kysely<Database>, orderId: number): Promise<BookingSubmitResponse> {
+  const order = await db
+    .selectFrom('booking_orders')
+    .select(['booking_order_id', 'booking_order_type_code', 'status_code'])
+    .where('booking_order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const bookings = await db
+    .selectFrom('bookings as b')
+    .innerJoin('locations as l', 'l.location_id', 'b.location_id')
+    .select([
+      'b.booking_id',
+      'b.booking_code',
+      'b.location_id',
+      'l.location_name',
+      'b.equipment_category_code',
+      'b.equipment_class_code',
+      'b.units_requested_count',
+      'b.status_code',
+    ])
+    .where('b.booking_order_id', '=', orderId)
+    .orderBy('b.booking_id')
+    .execute();
+  const chassis = bookings.length
+    ? await db
+        .selectFrom('booking_chassis as bc')
+        .innerJoin('chassis as c', 'c.chassis_master_id', 'bc.chassis_master_id')
+        .select(['bc.booking_id', 'c.chassis_id'])
+        .where(
+          'bc.booking_id',
+          'in',
+          bookings.map((b) => b.booking_id),
+        )
+        .orderBy('c.chassis_id')
+        .execute()
+    : [];
+  const pending = order.status_code === 'PN';
+  const reason = pending
+    ? await db
+        .selectFrom('pending_requests as p')
+        .leftJoin('reasons as r', (join) =>
+          join.onRef('r.reason_code', '=', 'p.pending_reason_code').on('r.reason_kind', '=', 'PENDING'),
+        )
+        .select('r.description')
+        .where('p.booking_order_id', '=', orderId)
+        .orderBy('p.pending_request_id')
+        .executeTakeFirst()
+    : undefined;
+  return {
+    BookingOrderId: order.booking_order_id,
+    BookingOrderTypeCode: order.booking_order_type_code,
+    StatusCode: pending ? 'PN' : 'OP',
+    PendingReview: pending,
+    Message: pending ? pendingMessage(reason?.description ?? null) : CONFIRMED_MESSAGE,
+    Bookings: bookings.map((b) => {
+      const named = chassis.filter((c) => c.booking_id === b.booking_id).map((c) => c.chassis_id);
+      return {
+        BookingId: b.booking_id,
+        BookingCode: b.booking_code,
+        LocationId: b.location_id,
+        LocationName: b.location_name,
+        EquipmentSize: b.equipment_category_code,
+        EquipmentClass: b.equipment_class_code,
+        UnitsRequestedCount: b.units_requested_count,
+        BookingStatusCode: b.status_code,
+        ...(named.length > 0 ? { Chassis: named } : {}),
+      };
+    }),
+  };
+}

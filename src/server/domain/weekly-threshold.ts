@@ -1,0 +1,55 @@
+/**
+ * The customer booking threshold (SPEC §1 "weekly threshold"): staff cap how many units a customer
+ * may book in a week, for all markets or one, for all sizes or one. A booking that would pass any
+ * cap that applies to it goes to the pending queue instead of being refused.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/types';
+
+/** Only bookings that draw units from the pool count toward, and are held to, the threshold. */
+export const THRESHOLD_ORDER_TYPES = ['PB', 'DL'] as const;
+
+export interface ThresholdScope {
+  customerId: number;
+  marketCode: string;
+  category: string;
+}
+
+export interface ThresholdBreach {
+  thresholdId: number;
+  weeklyLimit: number;
+  /** Units of open and pending bookings already made this week in the threshold's scope. */
+  used: number;
+}
+
+/**
+ * The first threshold that `units` more would pass. The week runs from Monday 00:00 UTC (the
+ * database's clock, the same that stamps created_at) for seven days.
+ */
+export async function weeklyThresholdBreach(
+  db: Kysely<Database>,
+  { customerId, marketCode, category }: ThresholdScope,
+  units: number,
+): Promise<ThresholdBreach | null> {
+  const week = sql`(date_trunc('week', now() at time zone 'UTC') at time zone 'UTC')`;
+  const { rows } = await sql<{ threshold_id: number; weekly_limit: number; used: number }>`
+    select t.threshold_id, t.weekly_limit,
+      (select coalesce(sum(b.units_requested_count), 0)
+        from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
+        where o.customer_id = t.customer_id
+          and o.booking_order_type_code in (${sql.join(THRESHOLD_ORDER_TYPES)})
+          and b.status_code in ('OP', 'PN')
+          and o.created_at >= ${week} and o.created_at < ${week} + interval '7 days'
+          and (t.market_code is null or o.market_code = t.market_code)
+          and (t.equipment_category_code is null or b.equipment_category_code = t.equipment_category_code)
+      ) as used
+    from weekly_thresholds t
+    where t.customer_id = ${customerId}
+      and (t.market_code is null or t.market_code = ${marketCode})
+      and (t.equipment_category_code is null or t.equipment_category_code = ${category})
+    order by t.threshold_id`.execute(db);
+  const breach = rows.find((r) => Number(r.used) + units > r.weekly_limit);
+  return breach
+    ? { thresholdId: breach.threshold_id, weeklyLimit: breach.weekly_limit, used: Number(breach.used) }
+    : null;
+}

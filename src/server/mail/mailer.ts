@@ -1,0 +1,68 @@
+/**
+ * Outgoing mail (ARCHITECTURE §5): over SMTP when SMTP_URL is set; otherwise each mail is written
+ * as an RFC 822 .eml file to DATA_DIR/outbox and its path is logged, so the demo works offline and
+ * tests can read what was sent.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { ServerConfig } from '../config';
+
+export interface Mail {
+  to: readonly string[];
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Resolves once the SMTP server took the mail or the .eml file is written. */
+  send(mail: Mail): Promise<void>;
+}
+
+/** The part of Fastify's (pino) logger the mailer uses. */
+export interface MailLog {
+  info(details: object, message: string): void;
+}
+
+export const outboxDir = (config: Pick<ServerConfig, 'dataDir'>): string => join(config.dataDir, 'outbox');
+
+export function createMailer(
+  config: Pick<ServerConfig, 'dataDir' | 'smtpUrl' | 'mailFrom'>,
+  log: MailLog,
+): Mailer {
+  const message = (mail: Mail) => ({
+    from: config.mailFrom,
+    to: mail.to.join(', '),
+    subject: mail.subject,
+    text: mail.text,
+  });
+  if (config.smtpUrl) {
+    // Short timeouts: a mail server that does not answer must not hold sends open for minutes.
+    const smtp = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return {
+      async send(mail) {
+        const info = await smtp.sendMail(message(mail));
+        log.info({ messageId: info.messageId, to: mail.to }, 'mail sent over SMTP');
+      },
+    };
+  }
+  // nodemailer's stream transport composes the message (headers encoded, dated, with a Message-ID)
+  // without sending it; we keep the text.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const dir = outboxDir(config);
+  return {
+    async send(mail) {
+      const info = await composer.sendMail(message(mail));
+      await mkdir(dir, { recursive: true });
+      const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      await writeFile(path, info.message as Buffer);
+      log.info({ path, to: mail.to }, 'SMTP_URL is not set: mail written to the outbox');
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The available-units table of pool and daily lease booking (SPEC §3 "AvailableUnits"): units per
+ * location for a market, size and class, with the same permissions as the booking flows.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AreaAccess } from '../../domain/permissions';
+import {
+  type AvailableUnitsBody,
+  availableUnitsBodySchema,
+  availableUnitsResponseSchema,
+} from '../../schemas/bookings';
+import { errorResponses } from '../../schemas/common';
+import type { AppContext } from '../context';
+import { availableUnitsInMarket, type BookingKind } from '../domain/availability';
+import { bookingCustomer } from '../domain/booking-customer';
+import { viewerOf } from '../plugins/access';
+
+const areas: ReadonlyArray<readonly [string, BookingKind, keyof typeof AreaAccess, string]> = [
+  ['/api/poolbooking/availableunits', 'pool', 'poolBooking', 'pool booking locations'],
+  [
+    '/api/dailyleasebooking/availableunits',
+    'dailyLease',
+    'dailyLeaseBooking',
+    'port bays (the configured one first)',
+  ],
+];
+
+export function availabilityRoutes(app: FastifyInstance, { db }: AppContext): void {
+  for (const [url, kind, area, which] of areas) {
+    app.post<{ Body: AvailableUnitsBody }>(url, {
+      config: { access: AreaAccess[area] },
+      schema: {
+        tags: ['Bookings'],
+        summary: `Units available per location: every active ${which} of the market, zero rows included.`,
+        body: availableUnitsBodySchema,
+        security: [{ bearer: [] }],
+        response: { 200: availableUnitsResponseSchema, ...errorResponses },
+      },
+      handler: async (request) => {
+        const { CustomerId, MarketCode, EquipmentSize, EquipmentClass } = request.body;
+        const viewer = viewerOf(request);
+        // Availability is the same for every customer; a customer may still only ask as itself.
+        if (CustomerId !== undefined || !viewer.isInternal)
+          await bookingCustomer(db, viewer, CustomerId, { requireGoodStanding: false, lock: false });
+        return availableUnitsInMarket(db, kind, {
+          marketCode: MarketCode,
+          category: EquipmentSize,
+          equipmentClass: EquipmentClass,
+        });
+      },
+    });
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * One submit route per flow in the catalog (docs/flows.md): `POST submit.url` with the flow's
+ * permissions. A flow file added to src/flows is served with no code change here.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Permission, type PermissionRequirement } from '../../domain/permissions';
+import { submitSchemaOf } from '../../engine/core/check-data';
+import type { LoadedFlow } from '../../engine/core/load';
+import type { PermissionBitName } from '../../engine/core/types';
+import {
+  bookingSubmitResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_LENGTH,
+  submitErrorResponseSchema,
+  submitHeadersSchema,
+} from '../../schemas/bookings';
+import { errorResponses } from '../../schemas/common';
+import type { AppContext } from '../context';
+import { submitFlow } from '../domain/flow-submission';
+import { SubmissionRefused } from '../domain/submission';
+import { AppError } from '../errors';
+import { viewerOf } from '../plugins/access';
+
+/** A flow's permissions as route access: any one (entity, bits) pair, each with all its bits. */
+export const flowAccess = (flow: LoadedFlow): PermissionRequirement[] =>
+  flow.permissions.map((p) => ({
+    entity: p.entity,
+    bits: p.bits.reduce((bits, name: PermissionBitName) => bits | Permission[name], 0),
+  }));
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  const { min, max } = IDEMPOTENCY_KEY_LENGTH;
+  if (typeof key !== 'string' || key.trim().length < min || key.trim().length > max) {
+    throw new AppError(
+      400,
+      `Send an Idempotency-Key header of ${min} to ${max} characters (e.g. a UUID), the same on every retry of this submit, so it is booked only once.`,
+      'IDEMPOTENCY_KEY',
+    );
+  }
+  return key.trim();
+}
+
+/** Fastify's own body check lets any JSON object through: the engine's check answers with the form's messages. */
+const jsonObjectOnly = (body: unknown) =>
+  body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? true
+    : { error: new AppError(400, 'Send the booking as a JSON object.', 'VALIDATION') };
+
+const sendRefusal = (reply: FastifyReply, refusal: SubmissionRefused) =>
+  reply.code(400).send({
+    statusCode: 400,
+    error: refusal.message,
+    message: refusal.message,
+    code: refusal.code,
+    requestId: String(reply.request.id),
+    errors: refusal.errors,
+    unanswered: refusal.unanswered,
+  });
+
+export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const flow of ctx.flows.catalog.flows) {
+    const { $id: _id, ...body } = submitSchemaOf(flow);
+    app.post(flow.submit.url, {
+      config: { access: flowAccess(flow) },
+      schema: {
+        tags: ['Bookings'],
+        summary: `Submit a ${flow.title} (flow ${flow.id}).`,
+        description:
+          'Checked exactly as the form checks it: the flow schema, then its error rules, then its confirm and acknowledge rules, which must be listed in Acknowledged once the user answered them.',
+        headers: submitHeadersSchema,
+        body,
+        security: [{ bearer: [] }],
+        response: {
+          200: bookingSubmitResponseSchema,
+          400: submitErrorResponseSchema,
+          401: errorResponses[401],
+          403: errorResponses[403],
+          409: { $ref: 'ErrorResponse#' },
+        },
+      },
+      validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? jsonObjectOnly : () => true),
+      handler: async (request, reply) => {
+        try {
+          return await submitFlow(ctx, flow, {
+            viewer: viewerOf(request),
+            body: request.body as Record<string, unknown>,
+            idempotencyKey: idempotencyKeyOf(request),
+            log: request.log,
+          });
+        } catch (error) {
+          if (error instanceof SubmissionRefused) return sendRefusal(reply, error);
+          throw error;
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,295 @@
+/** Pool and daily lease booking: confirmed, pending for each reason, and the mail to the contact. */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIGURED_LOCATION_ID } from '../../src/domain/constants';
+import { databaseKinds } from '../helpers/database';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import {
+  availability,
+  availableAt,
+  bookingCodePattern,
+  clearThresholds,
+  customersOfClass,
+  DAILY_LEASE_URL,
+  type Equipment,
+  POOL_URL,
+  roomiestLocation,
+  setAvailable,
+  submit,
+  unitsPayload,
+} from './bookings-helpers';
+
+const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+const yy = () => String(new Date().getUTCFullYear()).slice(2);
+
+describe.each(databaseKinds)('pool and daily lease booking on %s', (kind) => {
+  let t: TestApp;
+  let customer: string;
+  let staff: string;
+  let outbox: string;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'brr-bookings-'));
+    outbox = join(dataDir, 'outbox');
+    t = await startTestApp(kind, { DATA_DIR: dataDir });
+    customer = await t.tokenFor('demo.customer');
+    staff = await t.tokenFor('demo.staff');
+    await clearThresholds(t);
+  });
+  afterAll(() => t.close());
+
+  it('confirms a pool booking with booking numbers, and availability goes down by the units', async () => {
+    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
+    expect(place.Available).toBeGreaterThanOrEqual(3);
+    const res = await submit(
+      t,
+      POOL_URL,
+      customer,
+      unitsPayload('pool', LAX_40, [{ LocationId: place.LocationId, units: 3, Available: place.Available }]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json();
+    expect(order).toMatchObject({
+      BookingOrderTypeCode: 'PB',
+      StatusCode: 'OP',
+      PendingReview: false,
+      Message: 'Your booking is confirmed.',
+    });
+    expect(order.Bookings).toHaveLength(1);
+    const [booking] = order.Bookings;
+    expect(booking).toMatchObject({
+      LocationId: place.LocationId,
+      LocationName: place.LocationName,
+      EquipmentSize: 'Chassis.40',
+      EquipmentClass: 'STD',
+      UnitsRequestedCount: 3,
+      BookingStatusCode: 'OP',
+    });
+    expect(booking.BookingCode).toMatch(bookingCodePattern('PB'));
+    expect(booking.BookingCode).toBe(`PB${yy()}${String(booking.BookingId).padStart(6, '0')}`);
+    expect(await availableAt(t, customer, 'pool', LAX_40, place.LocationId)).toBe(place.Available - 3);
+
+    const stored = await t.handle.db
+      .selectFrom('booking_orders')
+      .select(['customer_id', 'status_code', 'market_code', 'contact_name', 'created_by'])
+      .where('booking_order_id', '=', order.BookingOrderId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      customer_id: 1,
+      status_code: 'OP',
+      market_code: 'LAX',
+      contact_name: 'Pat Dispatcher',
+    });
+    const audit = await t.handle.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('entity_type', '=', 'booking_order')
+      .where('entity_id', '=', String(order.BookingOrderId))
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'created', details: { type: 'PB', status: 'OP', units: 3 } });
+
+    // The mail goes out after the commit, so give the outbox a moment.
+    const mail = await waitForMail(outbox, booking.BookingCode);
+    expect(mail).toMatch(/^To: pat@example\.com, ops@example\.com$/m);
+    expect(mail).toContain(place.LocationName);
+    expect(mail).toContain('3 unit(s) of Chassis.40 STD');
+  });
+
+  it('books daily lease at the configured port bay, listed first', async () => {
+    const rows = await availability(t, customer, 'dailyLease', LAX_40);
+    expect(rows[0]?.LocationId).toBe(CONFIGURED_LOCATION_ID);
+    await setAvailable(t, customer, 'dailyLease', LAX_40, CONFIGURED_LOCATION_ID, 4);
+    const res = await submit(
+      t,
+      DAILY_LEASE_URL,
+      customer,
+      unitsPayload('dailyLease', LAX_40, [{ LocationId: CONFIGURED_LOCATION_ID, units: 2, Available: 4 }]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ BookingOrderTypeCode: 'DL', StatusCode: 'OP' });
+    expect(res.json().Bookings[0].BookingCode).toMatch(bookingCodePattern('DL'));
+    expect(await availableAt(t, customer, 'dailyLease', LAX_40, CONFIGURED_LOCATION_ID)).toBe(2);
+  });
+
+  it('sends a request over availability to the pending queue, without booking numbers', async () => {
+    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
+    const units = place.Available + 1;
+    const res = await submit(
+      t,
+      POOL_URL,
+      customer,
+      unitsPayload(
+        'pool',
+        LAX_40,
+        [{ LocationId: place.LocationId, units, Available: place.Available }],
+        ['customer-booking.over-available'],
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json();
+    expect(order).toMatchObject({ StatusCode: 'PN', PendingReview: true });
+    expect(order.Message).toMatch(/pending review by Customer Support/);
+    expect(order.Bookings[0]).toMatchObject({
+      BookingCode: null,
+      BookingStatusCode: 'PN',
+      UnitsRequestedCount: units,
+    });
+    expect(await pendingRequestOf(t, order.BookingOrderId)).toEqual({
+      request_type_code: 'OVER_AVAILABILITY',
+      pending_reason_code: 'OVER_AVAIL',
+      status: 'PENDING',
+    });
+    // A pending booking holds nothing.
+    expect(await availableAt(t, customer, 'pool', LAX_40, place.LocationId)).toBe(place.Available);
+  });
+
+  it('sends a booking past the weekly threshold to the pending queue; other markets are not capped', async () => {
+    const [carrier] = await customersOfClass(t, 'MC', 1);
+    const equipment = { ...LAX_40, EquipmentSize: 'Chassis.53', CustomerId: carrier as number };
+    await t.handle.db
+      .insertInto('weekly_thresholds')
+      .values({
+        customer_id: carrier as number,
+        market_code: 'LAX',
+        equipment_category_code: 'Chassis.53',
+        weekly_limit: 3,
+      })
+      .execute();
+    const place = await roomiestLocation(t, staff, 'pool', equipment);
+    const book = (units: number, eq = equipment, at = place) =>
+      submit(
+        t,
+        POOL_URL,
+        staff,
+        unitsPayload('pool', eq, [{ LocationId: at.LocationId, units, Available: at.Available }]),
+      );
+
+    const first = await book(2);
+    expect(first.json()).toMatchObject({ StatusCode: 'OP' });
+    const second = await book(2);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ StatusCode: 'PN', PendingReview: true });
+    expect(await pendingRequestOf(t, second.json().BookingOrderId)).toMatchObject({
+      request_type_code: 'OVER_THRESHOLD',
+      pending_reason_code: 'OVER_THRESHOLD',
+    });
+    const elsewhere = { ...equipment, MarketCode: 'SEA' };
+    const seattle = await roomiestLocation(t, staff, 'pool', elsewhere);
+    expect((await book(2, elsewhere, seattle)).json()).toMatchObject({ StatusCode: 'OP' });
+  });
+
+  it('sends a beneficial cargo owner’s booking to class review', async () => {
+    const [owner] = await customersOfClass(t, 'BCO', 1);
+    const equipment = { ...LAX_40, CustomerId: owner as number };
+    const place = await roomiestLocation(t, staff, 'pool', equipment);
+    const res = await submit(
+      t,
+      POOL_URL,
+      staff,
+      unitsPayload('pool', equipment, [
+        { LocationId: place.LocationId, units: 1, Available: place.Available },
+      ]),
+    );
+    expect(res.json()).toMatchObject({ StatusCode: 'PN' });
+    expect(await pendingRequestOf(t, res.json().BookingOrderId)).toMatchObject({
+      request_type_code: 'CLASS_REVIEW',
+      pending_reason_code: 'NEW_CUSTOMER',
+    });
+  });
+
+  it('refuses locations that do not take the booking, naming them', async () => {
+    const seattle = await roomiestLocation(t, customer, 'pool', { ...LAX_40, MarketCode: 'SEA' });
+    const res = await submit(
+      t,
+      POOL_URL,
+      customer,
+      unitsPayload('pool', LAX_40, [{ LocationId: seattle.LocationId, units: 1, Available: 1 }]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'LOCATION_NOT_BOOKABLE',
+      message: `${seattle.LocationName} (${seattle.LocationId}) is not in market LAX.`,
+      errors: [{ field: 'AvailableUnits.0.LocationId' }],
+    });
+    const depot = await t.handle.db
+      .selectFrom('locations')
+      .select(['location_id', 'location_name'])
+      .where('market_code', '=', 'LAX')
+      .where('active', '=', true)
+      .where('daily_lease_allowed', '=', false)
+      .orderBy('location_id')
+      .executeTakeFirstOrThrow();
+    const daily = await submit(
+      t,
+      DAILY_LEASE_URL,
+      customer,
+      unitsPayload('dailyLease', LAX_40, [{ LocationId: depot.location_id, units: 1, Available: 1 }]),
+    );
+    expect(daily.statusCode).toBe(400);
+    expect(daily.json().message).toBe(
+      `${depot.location_name} (${depot.location_id}) does not take daily lease bookings.`,
+    );
+    const unknown = await submit(
+      t,
+      POOL_URL,
+      customer,
+      unitsPayload('pool', { ...LAX_40, EquipmentClass: 'XXX' }, [
+        { LocationId: depot.location_id, units: 1, Available: 1 },
+      ]),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('UNKNOWN_EQUIPMENT_CLASS');
+  });
+
+  it('answers availability for every location of the market, and refuses unknown choices', async () => {
+    const rows = await availability(t, customer, 'pool', LAX_40);
+    const offered = await t.handle.db
+      .selectFrom('locations')
+      .select('location_id')
+      .where('market_code', '=', 'LAX')
+      .where('active', '=', true)
+      .where('pool_booking_allowed', '=', true)
+      .execute();
+    expect(rows.map((r) => r.LocationId).sort()).toEqual(offered.map((l) => l.location_id).sort());
+    expect(rows.every((r) => Number.isInteger(r.Available) && r.Available >= 0)).toBe(true);
+    expect(rows.some((r) => r.Available === 0)).toBe(true);
+    for (const bad of [{ MarketCode: 'XXX' }, { EquipmentSize: 'Axle.Round' }, { EquipmentClass: 'NOPE' }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/poolbooking/availableunits',
+        headers: { authorization: `Bearer ${customer}` },
+        payload: { ...LAX_40, ...bad },
+      });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+});
+
+async function pendingRequestOf(t: TestApp, orderId: number) {
+  return t.handle.db
+    .selectFrom('pending_requests')
+    .select(['request_type_code', 'pending_reason_code', 'status'])
+    .where('booking_order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+async function waitForMail(dir: string, text: string): Promise<string> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const files = (() => {
+      try {
+        return readdirSync(dir).filter((f) => f.endsWith('.eml'));
+      } catch {
+        return [];
+      }
+    })();
+    for (const f of files) {
+      const body = readFileSync(join(dir, f), 'utf8');
+      if (body.includes(text)) return body;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail in ${dir} names ${text}`);
+}
