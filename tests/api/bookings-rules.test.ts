@@ -1,0 +1,195 @@
+/**
+ * The API refuses what the forms refuse (ARCHITECTURE §3): every rule a booking flow uses is tried
+ * straight against its submit route, with the rule's message and its id as `code`. The table of
+ * violations is keyed by rule id, so a rule added to a flow without an entry fails this test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIGURED_LOCATION_ID } from '../../src/domain/constants';
+import { loadFlowCatalogOrThrow } from '../../src/engine/core/load';
+import { defaultSourceDirs, readFlowSources, validateFlowFile } from '../../src/engine/node/sources';
+import { databaseKinds } from '../helpers/database';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import {
+  CONTACT,
+  clearThresholds,
+  type Equipment,
+  roomiestLocation,
+  setAvailable,
+  submit,
+  unitsPayload,
+} from './bookings-helpers';
+
+const catalog = loadFlowCatalogOrThrow(readFlowSources(defaultSourceDirs()), {
+  validateFile: validateFlowFile,
+});
+const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+
+type Body = Record<string, unknown>;
+/** A body that breaks one rule, and the values of the message's placeholders that are not limits. */
+type Violation = { body: Body; params?: Record<string, string> };
+type Row = Record<string, unknown>;
+
+/** Replaces the units rows of a pool or daily lease body, keeping its booking entry name. */
+function withRows(
+  valid: Body,
+  rows: ReadonlyArray<{ LocationId: number; units: number; Available: number }>,
+): Body {
+  const entry = Object.keys((valid.AvailableUnits as Row[])[0] as Row).find((k) =>
+    k.endsWith('Booking'),
+  ) as string;
+  return {
+    ...valid,
+    AvailableUnits: rows.map(({ LocationId, units, Available }) => ({
+      LocationId,
+      Available,
+      [entry]: { UnitsRequestedCount: units },
+    })),
+  };
+}
+const firstRow = (valid: Body) => (valid.AvailableUnits as Row[])[0] as { LocationId: number };
+const withChassis = (valid: Body, ids: string[]): Body => ({ ...valid, Chassis: { ChassisIds: ids } });
+const validChassis = (valid: Body) =>
+  ((valid.Chassis as { ChassisIds: string[] }).ChassisIds as string[])[0] as string;
+
+const violations: Record<string, (valid: Body) => Violation> = {
+  'contact.email-list': (valid) => ({
+    body: { ...valid, Contact: { ...CONTACT, EmailAddresses: 'pat@example.com; not-an-address' } },
+  }),
+  'customer-booking.at-least-one-unit': (valid) => ({
+    body: withRows(valid, [{ LocationId: firstRow(valid).LocationId, units: 0, Available: 5 }]),
+  }),
+  'customer-booking.max-units-per-location': (valid) => ({
+    body: withRows(valid, [
+      {
+        LocationId: firstRow(valid).LocationId,
+        units: (catalog.limits.maxUnitsPerLocation as number) + 1,
+        Available: 999,
+      },
+    ]),
+  }),
+  'customer-booking.max-locations': (valid) => ({
+    body: withRows(
+      valid,
+      Array.from({ length: (catalog.limits.maxLocationsPerBooking as number) + 1 }, (_, i) => ({
+        LocationId: firstRow(valid).LocationId + i,
+        units: 1,
+        Available: 1,
+      })),
+    ),
+  }),
+  'customer-booking.over-available': (valid) => ({
+    body: withRows(valid, [{ LocationId: firstRow(valid).LocationId, units: 2, Available: 1 }]),
+  }),
+  'daily-lease.charges-acknowledged': (valid) => ({ body: valid }),
+  'reuse.at-least-one-chassis': (valid) => ({ body: withChassis(valid, []) }),
+  'reuse.chassis-id-format': (valid) => ({
+    body: withChassis(valid, ['PLCZ12']),
+    params: { $item: 'PLCZ12' },
+  }),
+  'reuse.no-duplicates': (valid) => {
+    const id = validChassis(valid);
+    return { body: withChassis(valid, [id, id.toLowerCase()]), params: { duplicates: id } };
+  },
+  'reuse.max-chassis': (valid) => ({
+    body: withChassis(
+      valid,
+      Array.from({ length: (catalog.limits.reuseChassisMax as number) + 1 }, (_, i) => `PLCZ${700000 + i}`),
+    ),
+  }),
+};
+
+const uses = catalog.flows.flatMap((flow) =>
+  flow.steps.flatMap((step) => step.compiledRules.map((rule) => ({ flow, rule }))),
+);
+const questionsOf = (flowId: string) =>
+  uses.filter((u) => u.flow.id === flowId && u.rule.kind !== 'error').map((u) => u.rule.id);
+const expectedMessage = (template: string, params: Record<string, string> = {}) =>
+  template.replace(
+    /\{([$\w]+)\}/g,
+    (all, name: string) => params[name] ?? String(catalog.limits[name] ?? all),
+  );
+
+it('has a violation for every rule a booking flow uses', () => {
+  expect(uses.length).toBeGreaterThan(10);
+  for (const { flow, rule } of uses)
+    expect(violations, `${flow.id} uses ${rule.id}`).toHaveProperty([rule.id]);
+});
+
+describe.each(databaseKinds)('flow rules on the API on %s', (kind) => {
+  let t: TestApp;
+  let customer: string;
+  const valid: Record<string, Body> = {};
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    customer = await t.tokenFor('demo.customer');
+    await clearThresholds(t);
+    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
+    await setAvailable(t, customer, 'dailyLease', LAX_40, CONFIGURED_LOCATION_ID, 20);
+    const held = await t.handle.db
+      .selectFrom('chassis')
+      .select('chassis_id')
+      .where('on_hire_customer_id', '=', 1)
+      .where('contract_id', 'is', null)
+      .orderBy('chassis_id')
+      .executeTakeFirstOrThrow();
+    valid.poolBooking = unitsPayload('pool', LAX_40, [
+      { LocationId: place.LocationId, units: 1, Available: place.Available },
+    ]);
+    valid.dailyLeaseBooking = unitsPayload(
+      'dailyLease',
+      LAX_40,
+      [{ LocationId: CONFIGURED_LOCATION_ID, units: 1, Available: 20 }],
+      [],
+    );
+    valid.reuseBooking = { Chassis: { ChassisIds: [held.chassis_id] }, Contact: CONTACT };
+  });
+  afterAll(() => t.close());
+
+  it.each(uses.map((u) => [u.flow.id, u.rule.id, u] as const))(
+    '%s refuses a body breaking %s',
+    async (_f, _r, { flow, rule }) => {
+      const { body, params } = (violations[rule.id] as (v: Body) => Violation)(
+        valid[flow.submit.booker] as Body,
+      );
+      const message = expectedMessage(rule.message, params);
+      const others = questionsOf(flow.id).filter((id) => id !== rule.id);
+      const res = await submit(t, flow.submit.url, customer, { ...body, Acknowledged: others });
+      expect(res.statusCode, res.body).toBe(400);
+      const refusal = res.json();
+      expect(refusal).toMatchObject({ statusCode: 400, code: rule.id, error: message, message });
+      if (rule.kind === 'error') {
+        expect(refusal.errors.length).toBeGreaterThan(0);
+        expect(refusal.errors.every((e: { ruleId?: string }) => e.ruleId === rule.id)).toBe(true);
+        expect(refusal.errors[0]).toMatchObject({ field: expect.stringContaining(rule.field), message });
+        return;
+      }
+      // A confirmation or acknowledgement: refused until the user's answer is listed, then booked.
+      expect(refusal.unanswered).toEqual([{ ruleId: rule.id, kind: rule.kind, field: rule.field, message }]);
+      const answered = await submit(t, flow.submit.url, customer, {
+        ...body,
+        Acknowledged: [...others, rule.id],
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+    },
+  );
+
+  it('books each flow’s valid body once every question is answered', async () => {
+    for (const flow of catalog.flows) {
+      const body = { ...valid[flow.submit.booker], Acknowledged: questionsOf(flow.id) };
+      const res = await submit(t, flow.submit.url, customer, body);
+      expect(res.statusCode, `${flow.id}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('refuses fields no form has, and bodies that are not objects', async () => {
+    const res = await submit(t, '/api/poolbooking/create', customer, { ...valid.poolBooking, Discount: 50 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      errors: [{ field: 'Discount', message: 'Discount is not a field of this form.' }],
+    });
+    const list = await submit(t, '/api/poolbooking/create', customer, [valid.poolBooking]);
+    expect(list.statusCode).toBe(400);
+    expect(list.json().message).toBe('Send the booking as a JSON object.');
+  });
+});
