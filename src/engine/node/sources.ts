@@ -4,7 +4,7 @@
  * against the engine's own file schemas.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createFlowAjv } from '../core/ajv';
 import flowFileSchema from '../core/flow-file.schema.json' with { type: 'json' };
 import type { FlowProblem, FlowSources, LoadOptions } from '../core/load';
@@ -13,7 +13,10 @@ import rulesFileSchema from '../core/rules-file.schema.json' with { type: 'json'
 export const SRC_DIR = resolve(import.meta.dirname, '../..');
 
 export interface SourceDirs {
-  /** Folders of *.flow.json files; several let a test add a fixture flow beside the real ones. */
+  /**
+   * Folders of *.flow.json files; several let a test add a fixture flow beside the real ones. A
+   * flow in any of them is read as if it lay in src/flows, so its $refs are written the same way.
+   */
   flowDirs: readonly string[];
   schemaDir: string;
   rulesDir: string;
@@ -36,8 +39,7 @@ const parse = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 export function readFlowSources(dirs: SourceDirs = defaultSourceDirs()): FlowSources {
   const flows: Record<string, unknown> = {};
   for (const dir of dirs.flowDirs) {
-    for (const f of jsonFiles(dir, '.flow.json'))
-      flows[relative(dirs.flowDirs[0] as string, join(dir, f))] = parse(join(dir, f));
+    for (const f of jsonFiles(dir, '.flow.json')) flows[f] = parse(join(dir, f));
   }
   const schemas = Object.fromEntries(
     jsonFiles(dirs.schemaDir, '.json').map((f) => [f, parse(join(dirs.schemaDir, f))]),
