@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { WIDGET_NAMES } from './src/app/widgets/names';
+import { flowsPlugin } from './src/engine/build/vite-plugin-flows';
 
 // The SPA is served by the Fastify process from dist/; in `npm run dev` Vite proxies the API to it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), flowsPlugin({ widgetNames: WIDGET_NAMES })],
   base: './',
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
   server: {
