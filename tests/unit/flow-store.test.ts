@@ -1,0 +1,300 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../src/app/storage';
+import { createFlowAjv } from '../../src/engine/core/ajv';
+import type { SchemaValidator } from '../../src/engine/core/check-data';
+import { draftKey } from '../../src/engine/core/draft';
+import {
+  type FlowStoreServices,
+  FlowSubmitError,
+  type FlowSubmitResult,
+} from '../../src/engine/core/flow-services';
+import { FlowStore } from '../../src/engine/core/flow-store';
+import { type FlowCatalog, loadFlowCatalogOrThrow } from '../../src/engine/core/load';
+import { readFlowSources, validateFlowFile } from '../../src/engine/node/sources';
+
+/** The real flow files, validated by ajv compiled in Node (the browser uses the precompiled code). */
+let catalog: FlowCatalog;
+let validate: SchemaValidator;
+beforeAll(() => {
+  catalog = loadFlowCatalogOrThrow(readFlowSources(), { validateFile: validateFlowFile });
+  const ajv = createFlowAjv();
+  validate = (step, data) => {
+    const fn = ajv.getSchema(String(step.schema?.$id)) ?? ajv.compile(step.schema as object);
+    return fn(data) ? [] : [...(fn.errors ?? [])];
+  };
+});
+
+const OVER_AVAILABLE = 'customer-booking.over-available';
+const CHARGES = 'daily-lease.charges-acknowledged';
+
+const RESULT: FlowSubmitResult = {
+  BookingOrderId: 7,
+  BookingOrderTypeCode: 'PB',
+  StatusCode: 'OP',
+  PendingReview: false,
+  Message: 'Booked',
+  Bookings: [],
+};
+
+/** Services a test steers: confirm answers from a queue, submit records its calls. */
+function harness(flowId: string, storage = memoryStorage()) {
+  const asked: string[] = [];
+  const answers: boolean[] = [];
+  const posts: { url: string; body: Record<string, unknown>; key: string }[] = [];
+  let reply: () => Promise<FlowSubmitResult> = async () => RESULT;
+  let keys = 0;
+  const services: FlowStoreServices = {
+    submit: (url, body, key) => {
+      posts.push({ url, body, key });
+      return reply();
+    },
+    confirm: async (message) => {
+      asked.push(message);
+      return answers.shift() ?? true;
+    },
+    storage,
+    now: () => 1_700_000_000_000,
+    newKey: () => `key-${++keys}`,
+  };
+  const flow = catalog.flows.find((f) => f.id === flowId);
+  if (!flow) throw new Error(flowId);
+  const store = new FlowStore(flow, catalog.limits, validate, services);
+  return {
+    store,
+    storage,
+    asked,
+    posts,
+    answer: (...a: boolean[]) => answers.push(...a),
+    replyWith: (r: () => Promise<FlowSubmitResult>) => {
+      reply = r;
+    },
+  };
+}
+
+const units = (requested: number, available = 10) => [
+  { LocationId: 11, Available: available, CustomerBooking: { UnitsRequestedCount: requested } },
+];
+
+function fillPool(store: FlowStore, requested = 2, available = 10) {
+  store.setData('Equipment', { MarketCode: 'CHI', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' });
+  store.setData('AvailableUnits', units(requested, available));
+  store.setData('Contact', { ContactName: 'Casey', EmailAddresses: 'casey@example.com' });
+}
+
+const messages = (store: FlowStore) => Object.fromEntries(store.fieldErrors.map((e) => [e.field, e.message]));
+
+describe('FlowStore request step', () => {
+  it('starts clean on the first step', () => {
+    const { store } = harness('pool-booking');
+    expect(store.step.kind).toBe('request');
+    expect(store.dirty).toBe(false);
+    expect(store.hasDraft).toBe(false);
+  });
+
+  it('blocks Next with our messages, then follows the data as it is fixed', async () => {
+    const { store } = harness('pool-booking');
+    store.setData('Contact.ContactName', 'Casey');
+    expect(await store.next()).toBe(false);
+    expect(store.step.id).toBe('request');
+    expect(messages(store)).toMatchObject({
+      'Contact.EmailAddresses': 'Enter at least one email address.',
+      Equipment: 'Location and equipment is required.',
+    });
+    store.setData('Contact.EmailAddresses', 'not-an-address');
+    expect(messages(store)['Contact.EmailAddresses']).toBeUndefined();
+    fillPool(store);
+    store.setData('Contact.EmailAddresses', 'not-an-address');
+    expect(messages(store)).toEqual({ 'Contact.EmailAddresses': 'Invalid email address' });
+  });
+
+  it('moves to review when the data passes and nothing needs asking', async () => {
+    const { store, asked } = harness('pool-booking');
+    fillPool(store);
+    expect(await store.next()).toBe(true);
+    expect(store.step.kind).toBe('review');
+    expect(asked).toEqual([]);
+  });
+
+  it('asks a confirm rule: Cancel stays, OK proceeds and records the answer', async () => {
+    const { store, asked, answer } = harness('pool-booking');
+    fillPool(store, 12, 10);
+    answer(false);
+    expect(await store.next()).toBe(false);
+    expect(store.step.id).toBe('request');
+    expect(asked[0]).toMatch(/more units than are available/);
+    answer(true);
+    expect(await store.next()).toBe(true);
+    expect(store.submitBody.Acknowledged).toEqual([OVER_AVAILABLE]);
+    store.back();
+    store.setData('AvailableUnits', units(13, 10)); // changed data: the answer no longer holds
+    expect(store.submitBody.Acknowledged).toEqual([]);
+  });
+
+  it('blocks on an unticked acknowledgement until it is ticked', async () => {
+    const { store } = harness('daily-lease-booking');
+    store.setData('Equipment', { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' });
+    store.setData('AvailableUnits', [
+      { LocationId: 5, Available: 9, DailyLeaseBooking: { UnitsRequestedCount: 1 } },
+    ]);
+    store.setData('Contact', { ContactName: 'Casey', EmailAddresses: 'casey@example.com' });
+    expect(store.acknowledgements.map((a) => a.ruleId)).toEqual([CHARGES]);
+    expect(await store.next()).toBe(false);
+    expect(store.blockedAcknowledgements).toEqual([CHARGES]);
+    store.acknowledge(CHARGES);
+    expect(store.blockedAcknowledgements).toEqual([]);
+    expect(await store.next()).toBe(true);
+    expect(store.submitBody.Acknowledged).toEqual([CHARGES]);
+  });
+
+  it('reports each bad chassis ID on its own index', async () => {
+    const { store } = harness('reuse-booking');
+    store.setData('Chassis', { ChassisIds: ['PLCZ123456', 'BAD1', 'PLCZ-654321'] });
+    store.setData('Contact', { ContactName: 'Casey', EmailAddresses: 'casey@example.com' });
+    expect(await store.next()).toBe(false);
+    expect(Object.keys(messages(store))).toEqual(['Chassis.ChassisIds.1']);
+    expect(messages(store)['Chassis.ChassisIds.1']).toMatch(/^BAD1 is not a valid chassis ID/);
+  });
+});
+
+describe('FlowStore review and submit', () => {
+  it('Back and Edit return to the request step; Edit names the section', async () => {
+    const { store } = harness('pool-booking');
+    fillPool(store);
+    await store.next();
+    store.back();
+    expect(store.step.kind).toBe('request');
+    await store.next();
+    store.edit('Contact');
+    expect(store.step.kind).toBe('request');
+    expect(store.focusedSection).toBe('Contact');
+    expect(await store.next()).toBe(true);
+    expect(store.focusedSection).toBeNull();
+  });
+
+  it('asks before it submits and does not post on Cancel', async () => {
+    const { store, asked, posts, answer } = harness('pool-booking');
+    fillPool(store);
+    await store.next();
+    answer(false);
+    expect(await store.submit()).toBe(false);
+    expect(asked).toEqual(['Do you want to submit this pool booking?']);
+    expect(posts).toEqual([]);
+  });
+
+  it('posts once despite a double click, then shows the result and clears the draft', async () => {
+    const { store, posts, storage, replyWith } = harness('pool-booking');
+    fillPool(store);
+    await store.next();
+    let release: (r: FlowSubmitResult) => void = () => {};
+    replyWith(() => new Promise((resolve) => (release = resolve)));
+    const first = store.submit();
+    const second = store.submit();
+    expect(await second).toBe(false);
+    await Promise.resolve();
+    expect(store.submitting).toBe(true);
+    release(RESULT);
+    expect(await first).toBe(true);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.url).toBe('/api/poolbooking/create');
+    expect(posts[0]?.body).toMatchObject({ Contact: { ContactName: 'Casey' }, Acknowledged: [] });
+    expect(store.step.kind).toBe('confirm');
+    expect(store.result).toEqual(RESULT);
+    expect(store.dirty).toBe(false);
+    expect(storage.getItem(draftKey('pool-booking'))).toBeNull();
+  });
+
+  it('maps server errors onto fields, keeps the key for a retry and renews it when data changes', async () => {
+    const { store, posts, replyWith } = harness('pool-booking');
+    fillPool(store);
+    await store.next();
+    replyWith(async () => {
+      throw new FlowSubmitError('Check the contact.', [
+        { field: 'Contact.EmailAddresses', message: 'Mailbox unknown' },
+      ]);
+    });
+    expect(await store.submit()).toBe(false);
+    expect(store.step.kind).toBe('request');
+    expect(store.focusedSection).toBe('Contact');
+    expect(store.submitMessage).toBe('Check the contact.');
+    expect(messages(store)).toEqual({ 'Contact.EmailAddresses': 'Mailbox unknown' });
+    await store.next();
+    await store.submit();
+    expect(posts.map((p) => p.key)).toEqual(['key-1', 'key-1']);
+    await store.edit('Contact');
+    store.setData('Contact.EmailAddresses', 'ops@example.com');
+    await store.next();
+    replyWith(async () => RESULT);
+    await store.submit();
+    expect(posts.map((p) => p.key)).toEqual(['key-1', 'key-1', 'key-2']);
+  });
+
+  it('sends unanswered questions back to the request step to be asked again', async () => {
+    const { store, asked, replyWith } = harness('pool-booking');
+    fillPool(store, 12, 10);
+    await store.next();
+    const verdict = {
+      ruleId: OVER_AVAILABLE,
+      kind: 'confirm' as const,
+      field: 'AvailableUnits',
+      message: 'More?',
+    };
+    replyWith(async () => {
+      throw new FlowSubmitError('Please answer', [], [verdict]);
+    });
+    await store.submit();
+    expect(store.step.kind).toBe('request');
+    expect(store.submitBody.Acknowledged).toEqual([]);
+    await store.next();
+    expect(asked.filter((m) => /more units/.test(m))).toHaveLength(2);
+  });
+});
+
+describe('FlowStore discard, reset and drafts', () => {
+  it('discard asks only when something would be lost', async () => {
+    const { store, asked, answer, storage } = harness('pool-booking');
+    expect(await store.discard()).toBe(true);
+    expect(asked).toEqual([]);
+    fillPool(store);
+    answer(false);
+    expect(await store.discard()).toBe(false);
+    expect(store.dirty).toBe(true);
+    expect(asked).toEqual(['Do you want to cancel your changes?']);
+    expect(await store.discard()).toBe(true);
+    expect(store.dirty).toBe(false);
+    expect(storage.getItem(draftKey('pool-booking'))).toBeNull();
+  });
+
+  it('reset gives a fresh flow and keeps the draft on offer', async () => {
+    const { store } = harness('pool-booking');
+    fillPool(store, 12, 10);
+    await store.next();
+    const key = store.idempotencyKey;
+    store.reset();
+    expect(store.step.id).toBe('request');
+    expect(store.data).toEqual({});
+    expect(store.submitBody.Acknowledged).toEqual([]);
+    expect(store.idempotencyKey).not.toBe(key);
+    expect(store.hasDraft).toBe(true);
+  });
+
+  it('offers the saved draft after a reload; Restore brings it back, Discard drops it', async () => {
+    const storage = memoryStorage();
+    const first = harness('pool-booking', storage).store;
+    fillPool(first);
+    await first.next();
+    expect(JSON.parse(storage.getItem('brr.flow.pool-booking.draft') ?? '{}')).toMatchObject({
+      stepId: 'review',
+      savedAt: 1_700_000_000_000,
+    });
+    const reloaded = harness('pool-booking', storage).store;
+    expect(reloaded.hasDraft).toBe(true);
+    reloaded.restoreDraft();
+    expect(reloaded.hasDraft).toBe(false);
+    expect(reloaded.data).toEqual(first.data);
+    // Confirmations are not saved: the restored flow re-enters review through Next.
+    expect(reloaded.step.id).toBe('request');
+    const third = harness('pool-booking', storage).store;
+    third.dropDraft();
+    expect(harness('pool-booking', storage).store.hasDraft).toBe(false);
+  });
+});
