@@ -1,0 +1,89 @@
+import { Button, HStack, Spacer, Stack } from '@chakra-ui/react';
+import { Theme as ChakraTheme } from '@rjsf/chakra-ui';
+import { withTheme } from '@rjsf/core';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useRef } from 'react';
+import { Acknowledgements } from './Acknowledgements';
+import { toErrorSchema } from './error-schema';
+import { flowTemplates } from './form-templates';
+import { fieldsOf, widgetsOf } from './registry';
+import type { FlowViewProps } from './services';
+
+const Form = withTheme({ ...ChakraTheme, templates: { ...ChakraTheme.templates, ...flowTemplates } });
+
+const FOCUSABLE = 'input:not([type=hidden]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
+
+/** Focuses the first field of an element, or the element itself. */
+function bringIntoView(element: HTMLElement | null | undefined) {
+  if (!element) return;
+  const target = element.matches(FOCUSABLE)
+    ? element
+    : (element.querySelector<HTMLElement>(FOCUSABLE) ?? element);
+  target.focus();
+  target.scrollIntoView?.({ block: 'center' });
+}
+
+/** A request step: the form from the step's schema and uiSchema, acknowledgements, navigation. */
+export const RequestStep = observer(function RequestStep({ store, registry, services }: FlowViewProps) {
+  const step = store.step;
+  const container = useRef<HTMLDivElement>(null);
+  const fields = useMemo(() => fieldsOf(registry), [registry]);
+  const widgets = useMemo(() => widgetsOf(registry), [registry]);
+  const extraErrors = useMemo(() => toErrorSchema(store.fieldErrors), [store.fieldErrors]);
+  const section = store.focusedSection;
+  // Our own buttons drive the steps; RJSF's submit button stays out.
+  const uiSchema = useMemo(
+    () => ({ ...step.uiSchema, 'ui:submitButtonOptions': { norender: true } }),
+    [step.uiSchema],
+  );
+
+  // Edit on the review step: bring the chosen section into view (ids are RJSF's root_<group>).
+  useEffect(() => {
+    if (section) bringIntoView(container.current?.querySelector<HTMLElement>(`#root_${section}`));
+  }, [section]);
+
+  if (!step.schema) return null;
+  const next = async () => {
+    if (!(await store.next()))
+      bringIntoView(container.current?.querySelector<HTMLElement>('[aria-invalid=true]'));
+  };
+  const leave = async () => {
+    if (await store.discard()) services.leave();
+  };
+  return (
+    <Stack gap={6} ref={container}>
+      <Form
+        schema={step.schema}
+        uiSchema={uiSchema}
+        validator={services.formValidator(step.schema)}
+        formData={store.data}
+        onChange={(e) => store.setSections((e.formData ?? {}) as Record<string, unknown>)}
+        extraErrors={extraErrors}
+        fields={fields}
+        widgets={widgets}
+        formContext={services.widgetContext}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+      />
+      <Acknowledgements store={store} />
+      <HStack gap={3} flexWrap="wrap">
+        <Button variant="ghost" onClick={() => void leave()} disabled={store.busy}>
+          Back to Dashboard
+        </Button>
+        <Button variant="outline" onClick={() => void store.discard()} disabled={store.busy || !store.dirty}>
+          Discard changes
+        </Button>
+        <Spacer />
+        {step.id !== store.flow.steps[0]?.id && (
+          <Button variant="outline" onClick={() => store.back()} disabled={store.busy}>
+            Back
+          </Button>
+        )}
+        <Button colorPalette="blue" onClick={() => void next()} loading={store.busy}>
+          Next
+        </Button>
+      </HStack>
+    </Stack>
+  );
+});

@@ -1,0 +1,19 @@
+import type { ValidatorType } from '@rjsf/utils';
+import type { FlowStore } from '../core/flow-store';
+import type { WidgetRegistry } from './registry';
+
+/** What the generic renderer needs from the app around it. */
+export interface FlowViewServices {
+  /** RJSF's validator for a request step's schema (precompiled: no eval). */
+  formValidator(schema: object): ValidatorType;
+  /** Handed to every widget (RJSF formContext) and every review renderer. */
+  widgetContext: object;
+  /** Goes to the dashboard; called once the store has allowed leaving. */
+  leave(): void;
+}
+
+export interface FlowViewProps {
+  store: FlowStore;
+  registry: WidgetRegistry;
+  services: FlowViewServices;
+}
