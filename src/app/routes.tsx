@@ -1,5 +1,7 @@
+import { flowMenus } from 'virtual:flows/menu';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { Area } from '../domain/permissions';
+import { type Area, AreaAccess, BOOKING_AREAS, type PermissionRequirement } from '../domain/permissions';
+import { flowRoute, withFlowRoutes } from './flows/flow-routes';
 
 export interface PageProps {
   title: string;
@@ -11,16 +13,33 @@ export interface MenuPlacement {
   label: string;
   group?: 'Bookings' | 'Redelivery';
   inHeaderBookings?: boolean;
+  /** Position within its group; lower first (flow files give one). */
+  order?: number;
 }
 
-/** A route of the authenticated layout: its area names the permissions it needs (SPEC §6). */
+/**
+ * A route of the authenticated layout. Hand-written routes name their area (the permissions it
+ * needs, SPEC §6); flow routes carry their flow file's permissions and good-standing rule.
+ */
 export interface AreaRoute {
   path: string;
-  area: Area;
+  area?: Area;
+  access?: readonly PermissionRequirement[];
+  /** SPEC §6: an account not in good standing cannot create chassis bookings. */
+  requiresGoodStanding?: boolean;
+  /** The flow file behind the route; choosing its menu entry resets the flow (SPEC §2). */
+  flowId?: string;
   title: string;
   page: Page;
   menu?: MenuPlacement;
 }
+
+/** What a route demands: its own list, else its area's. */
+export const routeAccess = (route: Pick<AreaRoute, 'area' | 'access'>): readonly PermissionRequirement[] =>
+  route.access ?? (route.area ? AreaAccess[route.area] : []);
+
+export const routeNeedsGoodStanding = (route: Pick<AreaRoute, 'area' | 'requiresGoodStanding'>): boolean =>
+  route.requiresGoodStanding ?? (route.area !== undefined && BOOKING_AREAS.includes(route.area));
 
 /** A route outside the layout (SPEC §2: login, sign-up, recover, reset, account validation). */
 export interface PublicRoute {
@@ -39,26 +58,9 @@ export const RECOVER_PASSWORD_PATH = '/support/recoverpassword';
 export const SIGN_UP_PATH = '/support/usersignup';
 export const ACCOUNT_VALIDATION_PATH = '/accountValidation';
 
-/**
- * Every authenticated route of SPEC §2, in slide-out menu order. The router, the route guard, the
- * slide-out menu and the header's Bookings dropdown all read this one list.
- */
-export const AREA_ROUTES: readonly AreaRoute[] = [
+/** The hand-written routes, in slide-out menu order (SPEC §2); the flows join them below. */
+const FIXED_ROUTES: readonly AreaRoute[] = [
   { path: HOME_PATH, area: 'dashboard', title: 'Dashboard', page: coming, menu: { label: 'Dashboard' } },
-  {
-    path: '/pool_booking/request',
-    area: 'poolBooking',
-    title: 'Pool Booking',
-    page: coming,
-    menu: { label: 'Pool', group: 'Bookings', inHeaderBookings: true },
-  },
-  {
-    path: '/reuse/request/new',
-    area: 'reuseBooking',
-    title: 'Reuse Booking',
-    page: coming,
-    menu: { label: 'Reuse', group: 'Bookings', inHeaderBookings: true },
-  },
   {
     path: '/term_lease/request',
     area: 'termLeaseBooking',
@@ -94,6 +96,13 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   route('/weekly_threshold/request', 'weeklyThreshold', 'Weekly Threshold'),
   { path: '/my_account/info', area: 'myAccount', title: 'My Account', page: coming },
 ];
+
+/**
+ * Every authenticated route of SPEC §2, in slide-out menu order: the hand-written ones and one per
+ * flow file (pool, reuse, daily lease… come from src/flows). The router, the route guard, the
+ * slide-out menu and the header's Bookings dropdown all read this one list.
+ */
+export const AREA_ROUTES: readonly AreaRoute[] = withFlowRoutes(FIXED_ROUTES, flowMenus.map(flowRoute));
 
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: SIGN_UP_PATH, title: 'Register as a New User', page: coming },

@@ -220,7 +220,7 @@ describe('FlowStore review and submit', () => {
     await store.next();
     await store.submit();
     expect(posts.map((p) => p.key)).toEqual(['key-1', 'key-1']);
-    await store.edit('Contact');
+    store.edit('Contact');
     store.setData('Contact.EmailAddresses', 'ops@example.com');
     await store.next();
     replyWith(async () => RESULT);

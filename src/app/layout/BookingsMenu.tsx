@@ -6,12 +6,17 @@ import { headerBookings } from './menu-model';
 
 /** SPEC §2 header: the Bookings dropdown (Pool, Reuse), each entry under the menu's permission rule. */
 export const BookingsMenu = observer(function BookingsMenu() {
-  const { session } = useStores();
+  const { session, flows } = useStores();
   const navigate = useNavigate();
   const entries = headerBookings(session.permissions);
   if (entries.length === 0) return null;
+  const choose = (path: string) => {
+    const flowId = entries.find((r) => r.path === path)?.flowId;
+    if (flowId) flows.reset(flowId); // SPEC §2: choosing a booking entry resets that flow
+    navigate(path);
+  };
   return (
-    <Menu.Root onSelect={(d) => navigate(d.value)}>
+    <Menu.Root onSelect={(d) => choose(d.value)}>
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm">
           Bookings

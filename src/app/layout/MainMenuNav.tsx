@@ -92,12 +92,17 @@ function Section({
 }
 
 function EntryLink({ link, onNavigate }: { link: MenuLink; onNavigate?: () => void }) {
+  const { flows } = useStores();
   if (link.href) {
     return <Link {...externalLinkProps(link.href)}>{link.label}</Link>;
   }
+  const choose = () => {
+    if (link.flowId) flows.reset(link.flowId); // SPEC §2: choosing a booking entry resets that flow
+    onNavigate?.();
+  };
   return (
     <Link asChild>
-      <RouterLink to={link.path ?? '/'} onClick={onNavigate}>
+      <RouterLink to={link.path ?? '/'} onClick={choose}>
         {link.label}
       </RouterLink>
     </Link>

@@ -1,5 +1,5 @@
-import { AreaAccess, hasAnyPermission, type PermissionSet } from '../../domain/permissions';
-import { AREA_ROUTES, type AreaRoute } from '../routes';
+import { hasAnyPermission, type PermissionSet } from '../../domain/permissions';
+import { AREA_ROUTES, type AreaRoute, routeAccess } from '../routes';
 
 export interface MenuLink {
   label: string;
@@ -7,6 +7,8 @@ export interface MenuLink {
   path?: string;
   /** …a page elsewhere, opened in a new tab. */
   href?: string;
+  /** A flow's entry: choosing it resets that flow (SPEC §2). */
+  flowId?: string;
 }
 
 export interface MenuSection {
@@ -31,8 +33,8 @@ export interface MenuInput {
 }
 
 /** SPEC §6: a menu entry shows when any of its area's requirements is held (none required: always). */
-export const canSee = (permissions: PermissionSet, route: Pick<AreaRoute, 'area'>): boolean =>
-  hasAnyPermission(permissions, AreaAccess[route.area]);
+export const canSee = (permissions: PermissionSet, route: Pick<AreaRoute, 'area' | 'access'>): boolean =>
+  hasAnyPermission(permissions, routeAccess(route));
 
 /** The header's Bookings dropdown (SPEC §2: Pool, Reuse), under the same rule as the menu. */
 export const headerBookings = (permissions: PermissionSet): AreaRoute[] =>
@@ -45,7 +47,11 @@ export function buildMenu(input: MenuInput): MenuModel {
     if (!route.menu || !canSee(input.permissions, route)) continue;
     const heading = route.menu.group ?? null;
     const last = sections.at(-1);
-    const link = { label: route.menu.label, path: route.path };
+    const link = {
+      label: route.menu.label,
+      path: route.path,
+      ...(route.flowId ? { flowId: route.flowId } : {}),
+    };
     if (last && last.heading === heading) last.links.push(link);
     else sections.push({ heading, links: [link] });
   }

@@ -1,11 +1,13 @@
 import { redirect } from 'react-router-dom';
-import { AreaAccess, BOOKING_AREAS, hasAnyPermission } from '../../domain/permissions';
+import { hasAnyPermission } from '../../domain/permissions';
 import {
   ACCOUNT_VALIDATION_PATH,
   type AreaRoute,
   HOME_PATH,
   LOGIN_PATH,
   RESET_PASSWORD_PATH,
+  routeAccess,
+  routeNeedsGoodStanding,
 } from '../routes';
 import type { RootStore } from '../stores/RootStore';
 
@@ -18,7 +20,8 @@ export function requestedRoute(request: Request): string {
 /**
  * The checks SPEC §6 "Route rules" run before an authenticated route opens, in order: signed out →
  * login with returnUrl; pending password reset → reset page; no permission → home route; a
- * booking area for an account not in good standing → account validation. The first entry also
+ * booking area or a flow with requiresGoodStanding, for an account not in good standing → account
+ * validation. The first entry also
  * fires the one-time lookup load (SPEC §4 Lookups). Resolves the redirect path, or null to open.
  */
 export async function guardRoute(
@@ -31,8 +34,8 @@ export async function guardRoute(
   if (!session.isSignedIn) return `${LOGIN_PATH}?returnUrl=${returnUrl}`;
   if (session.pendingReset) return `${RESET_PASSWORD_PATH}?returnUrl=${returnUrl}`;
   root.lookups.loadAll(session.permissions);
-  if (!hasAnyPermission(session.permissions, AreaAccess[route.area])) return HOME_PATH;
-  if (BOOKING_AREAS.includes(route.area)) {
+  if (!hasAnyPermission(session.permissions, routeAccess(route))) return HOME_PATH;
+  if (routeNeedsGoodStanding(route)) {
     const details = await session.loadDetails();
     if (details && details.GoodStanding === false) return ACCOUNT_VALIDATION_PATH;
   }

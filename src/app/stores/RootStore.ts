@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { createApiClient } from '../api/client';
+import { FlowStores } from '../flows/FlowStores';
 import { type KeyValueStorage, memoryStorage } from '../storage';
 import { type AppConfig, ConfigStore } from './ConfigStore';
 import { DialogStore } from './DialogStore';
@@ -25,6 +26,8 @@ export class RootStore {
   readonly api: AxiosInstance;
   readonly session: SessionStore;
   readonly lookups: LookupStore;
+  /** One FlowStore per open booking flow, and the stores their widgets share. */
+  readonly flows: FlowStores;
   readonly storage: KeyValueStorage;
 
   constructor(config: AppConfig, options: RootStoreOptions = {}) {
@@ -39,6 +42,7 @@ export class RootStore {
     });
     this.session = new SessionStore(this.api, this.storage, config.applicationCode);
     this.lookups = new LookupStore(this.api);
+    this.flows = new FlowStores(this.api);
   }
 
   /** Explicit sign-out: server revocation, then every store forgets the user (SPEC §4). */
@@ -47,5 +51,6 @@ export class RootStore {
     this.layout.setMenuOpen(false);
     await this.session.logout();
     this.lookups.reset();
+    this.flows.clear();
   }
 }

@@ -1,0 +1,78 @@
+/**
+ * The calls the flow pages make, all through the one api client (SPEC §7 headers). Flow files name
+ * server paths (`/api/poolbooking/create`); the client's base URL already ends in the API base,
+ * so the `/api` prefix is taken off here, once.
+ */
+import type { AxiosInstance } from 'axios';
+import type { CustomerRow, LookupDataset } from '../../domain/lookups';
+import { FlowSubmitError, type FlowSubmitResult } from '../../engine/core/flow-services';
+import type { FieldError, RuleVerdict } from '../../engine/core/types';
+import type { AvailableUnitRow } from '../../schemas/bookings';
+import type { EquipmentVerdict } from '../../schemas/lookup';
+import { isApiError } from './errors';
+
+/** '/api/poolbooking/create' → '/poolbooking/create' (relative to the client's base URL). */
+export const apiPath = (serverPath: string): string => serverPath.replace(/^\/api(?=\/)/, '');
+
+/** Submits a flow; a refusal becomes a FlowSubmitError carrying the field errors and open questions. */
+export async function submitFlow(
+  api: AxiosInstance,
+  url: string,
+  body: Record<string, unknown>,
+  idempotencyKey: string,
+): Promise<FlowSubmitResult> {
+  try {
+    const res = await api.post<FlowSubmitResult>(apiPath(url), body, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+      silent: true, // the flow shows the refusal itself, on the fields it concerns
+    });
+    return res.data;
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    const refusal = (e.body ?? {}) as { errors?: FieldError[]; unanswered?: RuleVerdict[] };
+    throw new FlowSubmitError(
+      e.message,
+      Array.isArray(refusal.errors) ? refusal.errors : [],
+      Array.isArray(refusal.unanswered) ? refusal.unanswered : [],
+    );
+  }
+}
+
+export interface AvailabilityQuery {
+  CustomerId?: number;
+  MarketCode: string;
+  EquipmentSize: string;
+  EquipmentClass: string;
+}
+
+/** One row of the available-units table (src/schemas/bookings.ts). */
+export type AvailableLocation = AvailableUnitRow;
+
+export async function fetchAvailableUnits(
+  api: AxiosInstance,
+  url: string,
+  query: AvailabilityQuery,
+): Promise<AvailableLocation[]> {
+  const res = await api.post<AvailableLocation[]>(apiPath(url), query);
+  return Array.isArray(res.data) ? res.data : [];
+}
+
+/** POST /api/lookup/equipment: one verdict per ID, in order. */
+export async function checkEquipment(
+  api: AxiosInstance,
+  url: string,
+  chassisIds: readonly string[],
+): Promise<EquipmentVerdict[]> {
+  const res = await api.post<{ Results: EquipmentVerdict[] }>(apiPath(url), { ChassisIds: chassisIds });
+  return res.data?.Results ?? [];
+}
+
+/** GET /api/lookup/{customers dataset}?search=… (SPEC §5: at least 2 characters, contains). */
+export async function searchCustomers(
+  api: AxiosInstance,
+  dataset: LookupDataset,
+  search: string,
+): Promise<CustomerRow[]> {
+  const res = await api.get<CustomerRow[]>(`/lookup/${dataset}`, { params: { search } });
+  return Array.isArray(res.data) ? res.data : [];
+}

@@ -1,0 +1,46 @@
+import type { AxiosInstance } from 'axios';
+import type { FlowStore } from '../../engine/core/flow-store';
+import { AvailabilityStore } from './AvailabilityStore';
+import { CustomerSearchStore } from './CustomerSearchStore';
+import { EquipmentCheckStore } from './EquipmentCheckStore';
+
+/**
+ * One FlowStore per flow opened in this session, plus the stores its widgets share. Held by the
+ * RootStore; the FlowStores themselves are created by the lazily loaded flow page, so the flow
+ * catalog and the form engine stay out of the main chunk.
+ */
+export class FlowStores {
+  private readonly open = new Map<string, FlowStore>();
+  readonly availability: AvailabilityStore;
+  readonly equipment: EquipmentCheckStore;
+  readonly customers: CustomerSearchStore;
+
+  constructor(api: AxiosInstance) {
+    this.availability = new AvailabilityStore(api);
+    this.equipment = new EquipmentCheckStore(api);
+    this.customers = new CustomerSearchStore(api);
+  }
+
+  /** The flow's store, created on first use. */
+  get(flowId: string, create: () => FlowStore): FlowStore {
+    let store = this.open.get(flowId);
+    if (!store) {
+      store = create();
+      this.open.set(flowId, store);
+    }
+    return store;
+  }
+
+  /** SPEC §2 / §4 Reset: choosing a flow's menu entry resets that flow's working state. */
+  reset(flowId: string): void {
+    this.open.get(flowId)?.reset();
+  }
+
+  /** Sign-out: the next user starts afresh (saved drafts stay with the browser). */
+  clear(): void {
+    this.open.clear();
+    this.availability.clear();
+    this.equipment.clear();
+    this.customers.clear();
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * availableUnits: once market, size and class are chosen, the units available per location (SPEC §3
+ * AvailableUnits) with a units-requested input per row. Writes one row per location holding the
+ * booking entry ui:options.bookingEntry names (CustomerBooking, DailyLeaseBooking).
+ */
+import { Box, Heading, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import type { FieldProps } from '@rjsf/utils';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { type AvailableUnit, buildRequestedUnits } from '../../domain/customer-booking';
+import { getPath } from '../../engine/core/flow-data';
+import type { ReviewProps } from '../../engine/react/registry';
+import type { AvailabilityQuery, AvailableLocation } from '../api/flows';
+import { stringOption, type WidgetContext, widgetContextOf } from './context';
+
+type Row = AvailableUnit & Record<string, unknown>;
+
+/** Where the query's fields sit in the flow data, unless ui:options.query says otherwise. */
+const DEFAULT_QUERY = {
+  CustomerId: 'Equipment.CustomerId',
+  MarketCode: 'Equipment.MarketCode',
+  EquipmentSize: 'Equipment.EquipmentSize',
+  EquipmentClass: 'Equipment.EquipmentClass',
+};
+
+export function availabilityQuery(data: unknown, paths: Record<string, string> = DEFAULT_QUERY) {
+  const read = (name: keyof typeof DEFAULT_QUERY) => getPath(data, paths[name] ?? DEFAULT_QUERY[name]);
+  const [customer, market, size, equipmentClass] = [
+    read('CustomerId'),
+    read('MarketCode'),
+    read('EquipmentSize'),
+    read('EquipmentClass'),
+  ];
+  if (typeof market !== 'string' || typeof size !== 'string' || typeof equipmentClass !== 'string')
+    return null;
+  const query: AvailabilityQuery = {
+    MarketCode: market,
+    EquipmentSize: size,
+    EquipmentClass: equipmentClass,
+  };
+  return typeof customer === 'number' ? { ...query, CustomerId: customer } : query;
+}
+
+export const requestedOf = (row: Row | undefined, entry: string): number =>
+  Number((row?.[entry] as { UnitsRequestedCount?: number } | undefined)?.UnitsRequestedCount ?? 0);
+
+/** One data row per location, in the table's order, keeping counts already entered. */
+export const rowsFor = (
+  locations: readonly AvailableLocation[],
+  current: readonly Row[],
+  entry: string,
+): Row[] =>
+  locations.map((loc) => ({
+    LocationId: loc.LocationId,
+    Available: loc.Available,
+    [entry]: {
+      UnitsRequestedCount: requestedOf(
+        current.find((r) => r.LocationId === loc.LocationId),
+        entry,
+      ),
+    },
+  }));
+
+export const AvailableUnitsField = observer(function AvailableUnitsField(props: FieldProps) {
+  const { fieldPathId, formData, onChange, schema, registry, uiSchema, errorSchema } = props;
+  const context = widgetContextOf(registry);
+  const options = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+  const entry = stringOption(options, 'bookingEntry', 'CustomerBooking');
+  const url = stringOption(options, 'availability');
+  const query = availabilityQuery(context.flow.data, options.query as Record<string, string> | undefined);
+  const key = query ? JSON.stringify(query) : '';
+  const locations = query ? context.availability.rowsFor(url, query) : undefined;
+  const current = (Array.isArray(formData) ? formData : []) as Row[];
+
+  useEffect(() => {
+    const q = key ? (JSON.parse(key) as AvailabilityQuery) : null;
+    if (q && url) context.availability.load(url, q);
+  }, [key, url, context.availability]);
+
+  // A new market, size or class: rows of locations no longer listed go, counts of the others stay.
+  const stale =
+    locations !== undefined && current.some((r) => !locations.some((l) => l.LocationId === r.LocationId));
+  useEffect(() => {
+    if (stale && locations) onChange(rowsFor(locations, current, entry), fieldPathId.path);
+  });
+
+  const setCount = (locationId: number, raw: string) => {
+    if (!locations) return;
+    const count = raw.trim() === '' ? 0 : Number(raw);
+    const rows = rowsFor(locations, current, entry).map((r) =>
+      r.LocationId === locationId ? { ...r, [entry]: { UnitsRequestedCount: count } } : r,
+    );
+    onChange(rows, fieldPathId.path);
+  };
+  const title = typeof schema.title === 'string' ? schema.title : 'Units per location';
+  const headingId = `${fieldPathId.$id}__title`;
+  return (
+    <Box as="section" id={fieldPathId.$id} aria-labelledby={headingId} tabIndex={-1}>
+      <Heading as="h3" size="md" id={headingId} mb={3}>
+        {title}
+      </Heading>
+      {!query && <Text color="fg.muted">Choose a market, equipment size and class to see availability.</Text>}
+      {query && !locations && context.availability.isLoading(url, query) && (
+        <Spinner aria-label="Loading availability" />
+      )}
+      {query && !locations && context.availability.hasFailed(url, query) && (
+        <Text color="fg.error">Failed to fetch {context.flow.flow.title} Details</Text>
+      )}
+      {locations?.length === 0 && <Text>No location in this market offers this equipment.</Text>}
+      {locations && locations.length > 0 && (
+        <Table.Root size="sm" variant="outline">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Location ID</Table.ColumnHeader>
+              <Table.ColumnHeader>Location</Table.ColumnHeader>
+              <Table.ColumnHeader>Chassis available</Table.ColumnHeader>
+              <Table.ColumnHeader>Units requested</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {locations.map((loc, i) => {
+              const rowErrors = [
+                ...((errorSchema?.[i] as { __errors?: string[] } | undefined)?.__errors ?? []),
+                ...(((
+                  errorSchema?.[i] as Record<string, { UnitsRequestedCount?: { __errors?: string[] } }>
+                )?.[entry]?.UnitsRequestedCount?.__errors as string[] | undefined) ?? []),
+              ];
+              const inputId = `${fieldPathId.$id}_${i}_units`;
+              const value = current.find((r) => r.LocationId === loc.LocationId);
+              return (
+                <Table.Row key={loc.LocationId}>
+                  <Table.Cell>{loc.LocationId}</Table.Cell>
+                  <Table.Cell>{loc.LocationName}</Table.Cell>
+                  <Table.Cell>{loc.Available}</Table.Cell>
+                  <Table.Cell>
+                    <Stack gap={1}>
+                      <Input
+                        id={inputId}
+                        type="number"
+                        min={0}
+                        inputMode="numeric"
+                        size="sm"
+                        width="24"
+                        aria-label={`Units requested at ${loc.LocationName}`}
+                        aria-invalid={rowErrors.length > 0 || undefined}
+                        aria-describedby={rowErrors.length > 0 ? `${inputId}__error` : undefined}
+                        placeholder="0"
+                        value={requestedOf(value, entry) === 0 ? '' : String(requestedOf(value, entry))}
+                        onChange={(e) => setCount(loc.LocationId, e.target.value)}
+                      />
+                      {rowErrors.length > 0 && (
+                        <Text id={`${inputId}__error`} fontSize="sm" color="fg.error">
+                          {rowErrors.join(' ')}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Box>
+  );
+});
+
+/** On the review step: the requested rows only (SPEC §4 customer booking), with location names. */
+export const AvailableUnitsReview = observer(function AvailableUnitsReview({
+  value,
+  uiSchema,
+  context,
+}: ReviewProps) {
+  const { lookups } = context as WidgetContext;
+  const entry = stringOption(
+    uiSchema['ui:options'] as Record<string, unknown>,
+    'bookingEntry',
+    'CustomerBooking',
+  );
+  const requested = buildRequestedUnits((Array.isArray(value) ? value : []) as Row[]);
+  if (requested.length === 0) return <Text>No units requested.</Text>;
+  const nameOf = (id: number) =>
+    lookups.rows<{ LocationId: number; LocationName: string }>('locations').find((l) => l.LocationId === id)
+      ?.LocationName ?? `Location ${id}`;
+  return (
+    <Table.Root size="sm" variant="outline">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Location</Table.ColumnHeader>
+          <Table.ColumnHeader>Chassis available</Table.ColumnHeader>
+          <Table.ColumnHeader>Units requested</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {requested.map((row) => (
+          <Table.Row key={row.LocationId}>
+            <Table.Cell>{nameOf(row.LocationId)}</Table.Cell>
+            <Table.Cell>{row.Available ?? '—'}</Table.Cell>
+            <Table.Cell>{requestedOf(row, entry)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+});

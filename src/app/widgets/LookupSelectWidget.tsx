@@ -1,0 +1,99 @@
+/**
+ * lookupSelect: a native select whose options come from a lookup dataset (ui:options.dataset),
+ * loaded once by the LookupStore (SPEC §4 Lookups). Native, so label, keyboard and screen readers
+ * work as everywhere else.
+ */
+import { Field, NativeSelect, Text } from '@chakra-ui/react';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { observer } from 'mobx-react-lite';
+import type { LookupDataset } from '../../domain/lookups';
+import type { ReviewProps } from '../../engine/react/registry';
+import type { LookupStore } from '../stores/LookupStore';
+import { stringOption, type WidgetContext, widgetContextOf } from './context';
+
+type Row = Record<string, unknown>;
+interface LookupOptions {
+  dataset: LookupDataset;
+  value: string;
+  label: (row: Row) => string;
+}
+
+/** Option names a flow file may give, and the lookup dataset and fields behind each. */
+export const LOOKUP_OPTIONS: Readonly<Record<string, LookupOptions>> = {
+  markets: {
+    dataset: 'locationmarkets',
+    value: 'MarketCode',
+    label: (r) => `${r.MarketCode} – ${r.MarketName}`,
+  },
+  equipmentCategories: {
+    dataset: 'equipmentCategories',
+    value: 'EquipmentCategoryCode',
+    label: (r) => String(r.EquipmentCategoryDescription ?? r.EquipmentCategoryCode),
+  },
+  equipmentClasses: { dataset: 'equipmentClasses', value: 'Code', label: (r) => String(r.Name ?? r.Code) },
+  locations: { dataset: 'locations', value: 'LocationId', label: (r) => String(r.LocationName) },
+  dailyLeaseLocations: {
+    dataset: 'dailyLeaseLocations',
+    value: 'LocationId',
+    label: (r) => String(r.LocationName),
+  },
+};
+
+function choicesOf(lookups: LookupStore, name: string) {
+  const source = LOOKUP_OPTIONS[name];
+  if (!source) return [];
+  return lookups
+    .rows<Row>(source.dataset)
+    .map((row) => ({ value: row[source.value], label: source.label(row) }));
+}
+
+export const LookupSelectWidget = observer(function LookupSelectWidget(props: WidgetProps) {
+  const { id, value, label, required, disabled, readonly, rawErrors, options, schema, registry } = props;
+  const { lookups } = widgetContextOf(registry);
+  const choices = choicesOf(lookups, stringOption(options, 'dataset'));
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  const known = choices.some((c) => String(c.value) === String(value ?? ''));
+  return (
+    <Field.Root id={id} required={required} disabled={disabled || readonly} invalid={!!rawErrors?.length}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          id={id}
+          name={id}
+          value={value ?? ''}
+          aria-describedby={ariaDescribedByIds(id)}
+          onChange={(e) => {
+            const raw = e.target.value;
+            props.onChange(raw === '' ? undefined : numeric ? Number(raw) : raw);
+          }}
+          onBlur={() => props.onBlur(id, value)}
+          onFocus={() => props.onFocus(id, value)}
+        >
+          <option value="">{choices.length === 0 ? 'Loading…' : 'Choose…'}</option>
+          {value !== undefined && !known && <option value={String(value)}>{String(value)}</option>}
+          {choices.map((c) => (
+            <option key={String(c.value)} value={String(c.value)}>
+              {c.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+});
+
+/** On the review step: the option's name, not its code. */
+export const LookupSelectReview = observer(function LookupSelectReview({
+  value,
+  uiSchema,
+  context,
+}: ReviewProps) {
+  const { lookups } = context as WidgetContext;
+  const name = stringOption(uiSchema['ui:options'] as Record<string, unknown>, 'dataset');
+  const choice = choicesOf(lookups, name).find((c) => String(c.value) === String(value));
+  return <Text as="span">{choice?.label ?? (value === undefined ? '—' : String(value))}</Text>;
+});

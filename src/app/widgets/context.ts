@@ -1,0 +1,28 @@
+import type { Registry } from '@rjsf/utils';
+import type { FlowStore } from '../../engine/core/flow-store';
+import type { Limits } from '../../engine/core/rules';
+import type { AvailabilityStore } from '../flows/AvailabilityStore';
+import type { CustomerSearchStore } from '../flows/CustomerSearchStore';
+import type { EquipmentCheckStore } from '../flows/EquipmentCheckStore';
+import type { LookupStore } from '../stores/LookupStore';
+import type { SessionStore } from '../stores/SessionStore';
+
+/** What every widget and review renderer of a flow page can reach (RJSF formContext). */
+export interface WidgetContext {
+  flow: FlowStore;
+  limits: Limits;
+  lookups: LookupStore;
+  session: SessionStore;
+  customers: CustomerSearchStore;
+  availability: AvailabilityStore;
+  equipment: EquipmentCheckStore;
+}
+
+export const widgetContextOf = (registry: Registry): WidgetContext => registry.formContext as WidgetContext;
+
+/** A string option of a widget's ui:options. */
+export const stringOption = (
+  options: Record<string, unknown> | undefined,
+  name: string,
+  fallback = '',
+): string => (typeof options?.[name] === 'string' ? (options[name] as string) : fallback);

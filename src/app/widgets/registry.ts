@@ -1,0 +1,19 @@
+/**
+ * The widget registry: one line per name a flow file may use (names.ts). A new widget is one file
+ * plus one line here (STYLE.md: widgets by registry).
+ */
+import type { WidgetEntry } from '../../engine/react/registry';
+import { AvailableUnitsField, AvailableUnitsReview } from './AvailableUnitsField';
+import { ChassisIdListField, ChassisIdListReview } from './ChassisIdListField';
+import { CustomerPickerField, CustomerPickerReview } from './CustomerPickerField';
+import { LookupSelectReview, LookupSelectWidget } from './LookupSelectWidget';
+import type { WidgetName } from './names';
+
+export { WIDGET_NAMES } from './names';
+
+export const widgetRegistry: Readonly<Record<WidgetName, WidgetEntry>> = {
+  lookupSelect: { kind: 'widget', component: LookupSelectWidget, review: LookupSelectReview },
+  customerPicker: { kind: 'field', component: CustomerPickerField, review: CustomerPickerReview },
+  availableUnits: { kind: 'field', component: AvailableUnitsField, review: AvailableUnitsReview },
+  chassisIdList: { kind: 'field', component: ChassisIdListField, review: ChassisIdListReview },
+};

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { findFlowPage, renderAppAt, rootFor } from './support/flow-app';
+import { startFlowApi } from './support/flow-server';
+
+let api: Awaited<ReturnType<typeof startFlowApi>>;
+beforeAll(async () => {
+  api = await startFlowApi();
+});
+afterAll(() => api.close());
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const user = () => userEvent.setup();
+const dialog = () => screen.findByRole('alertdialog');
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+/** Fills the pool request: Chicago, 40' standard, 12 units where 10 are available, and a contact. */
+async function fillPoolRequest(u: ReturnType<typeof user>) {
+  await findFlowPage('Pool Booking');
+  await u.selectOptions(
+    await screen.findByLabelText(/^Market/),
+    await screen.findByRole('option', { name: 'CHI – Chicago' }),
+  );
+  await u.selectOptions(
+    screen.getByLabelText(/^Equipment size/),
+    await screen.findByRole('option', { name: "40' chassis" }),
+  );
+  await u.selectOptions(
+    screen.getByLabelText(/^Equipment class/),
+    await screen.findByRole('option', { name: 'Standard' }),
+  );
+  await u.type(await screen.findByLabelText('Units requested at Chicago Yard'), '12');
+  await u.type(screen.getByLabelText(/^Contact name/), 'Casey Customer');
+  await u.type(screen.getByLabelText(/^Email addresses/), 'casey@example.com');
+}
+
+describe('pool booking: request → review → confirm', () => {
+  it('asks the over-available question, reviews, edits, submits once and shows the pending order', async () => {
+    const u = user();
+    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
+    await fillPoolRequest(u);
+    expect(screen.getByRole('cell', { name: 'Chicago Yard' })).toBeTruthy();
+
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    const question = await dialog();
+    expect(within(question).getByText(/more units than are available/)).toBeTruthy();
+    await u.click(within(question).getByRole('button', { name: 'OK' }));
+
+    await heading('Review Booking');
+    const units = screen.getByRole('region', { name: 'Units per location' });
+    expect(within(units).getByRole('cell', { name: 'Chicago Yard' })).toBeTruthy();
+    expect(within(units).getByRole('cell', { name: '12' })).toBeTruthy();
+    const equipment = screen.getByRole('region', { name: 'Location and equipment' });
+    expect(within(equipment).getByText('CHI – Chicago')).toBeTruthy();
+    expect(within(equipment).getByText('Your company')).toBeTruthy();
+
+    // Edit returns to the request step with the Contact section in focus.
+    await u.click(screen.getByRole('button', { name: 'Edit Contact' }));
+    await heading('Request Booking');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Contact name/)));
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Review Booking');
+
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    const confirmSubmit = await dialog();
+    expect(within(confirmSubmit).getByText('Do you want to submit this pool booking?')).toBeTruthy();
+    await u.click(within(confirmSubmit).getByRole('button', { name: 'Submit' }));
+
+    await heading('Confirm Booking');
+    expect(screen.getByText(/pending review by Customer Support/)).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Pending' })).toBeTruthy();
+    expect(api.posted).toHaveLength(1);
+    const [post] = api.posted;
+    expect(post?.url).toBe('/api/poolbooking/create');
+    expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post?.body).toEqual({
+      Equipment: { MarketCode: 'CHI', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' },
+      AvailableUnits: [
+        { LocationId: 11, Available: 10, CustomerBooking: { UnitsRequestedCount: 12 } },
+        { LocationId: 12, Available: 0, CustomerBooking: { UnitsRequestedCount: 0 } },
+      ],
+      Contact: { ContactName: 'Casey Customer', EmailAddresses: 'casey@example.com' },
+      Acknowledged: ['customer-booking.over-available'],
+    });
+    expect(screen.getByRole('button', { name: 'New booking' })).toBeTruthy();
+  });
+
+  it('shows our messages, not ajv wording, when Next finds problems', async () => {
+    const u = user();
+    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
+    await findFlowPage('Pool Booking');
+    await u.type(screen.getByLabelText(/^Email addresses/), 'not an address');
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText('Enter the name of the person to contact about this booking.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Choose an equipment size.')).toBeTruthy();
+    expect(screen.queryByText(/must (match|have)/)).toBeNull();
+    expect(screen.getByLabelText(/^Contact name/).getAttribute('aria-invalid')).toBe('true');
+    await heading('Request Booking');
+  });
+
+  it('asks before Back to Dashboard throws typed data away', async () => {
+    const u = user();
+    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
+    await findFlowPage('Pool Booking');
+    await u.type(screen.getByLabelText(/^Contact name/), 'Casey');
+    await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    const question = await dialog();
+    expect(within(question).getByText('Do you want to cancel your changes?')).toBeTruthy();
+    await u.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Casey');
+    await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    await u.click(within(await dialog()).getByRole('button', { name: 'OK' }));
+    expect(await findFlowPage('Dashboard')).toBeTruthy();
+  });
+});

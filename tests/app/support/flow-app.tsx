@@ -1,0 +1,18 @@
+import { render, screen } from '@testing-library/react';
+import { App } from '../../../src/app/App';
+import type { RootStore } from '../../../src/app/stores/RootStore';
+import { buildRootStore, type DemoUser, tokenFor } from './fixtures';
+
+/** A signed-in user's root store talking to `apiUrl` (a real local server). */
+export const rootFor = (user: DemoUser, apiUrl: string): RootStore =>
+  buildRootStore({ token: tokenFor(user, { UserId: 42 }), apiBaseUrl: `${apiUrl}/api` });
+
+/** The whole app (router, guard, layout, dialogs) opened at a hash route. */
+export function renderAppAt(path: string, root: RootStore) {
+  window.location.hash = `#${path}`;
+  return render(<App store={root} />);
+}
+
+/** Waits for a flow page: the first one loads the form engine on demand, which takes a moment in jsdom. */
+export const findFlowPage = (title: string) =>
+  screen.findByRole('heading', { level: 1, name: title }, { timeout: 15_000 });

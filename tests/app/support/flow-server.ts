@@ -1,0 +1,120 @@
+/**
+ * A small booking API on a real local HTTP server for the flow page tests: lookups, availability,
+ * the equipment check and the submit routes answer as the contract in src/schemas says. jsdom
+ * sends cross-origin XHRs, so it answers CORS preflights like any API behind another origin would.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson, startServer, type TestServer } from './http-server';
+
+export const MARKETS = [
+  { MarketCode: 'CHI', MarketName: 'Chicago' },
+  { MarketCode: 'LAX', MarketName: 'Los Angeles' },
+];
+export const LOCATIONS = [
+  { LocationId: 11, LocationName: 'Chicago Yard', Available: 10 },
+  { LocationId: 12, LocationName: 'Joliet Ramp', Available: 0 },
+];
+
+export interface Posted {
+  url: string;
+  body: Record<string, unknown>;
+  headers: IncomingMessage['headers'];
+}
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Source, TimeZoneOffset, Idempotency-Key',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+};
+
+const readBody = (req: IncomingMessage): Promise<Record<string, unknown>> =>
+  new Promise((resolve) => {
+    let text = '';
+    req.on('data', (c) => {
+      text += c;
+    });
+    req.on('end', () => resolve(text ? JSON.parse(text) : {}));
+  });
+
+/** Answers a submit; the default books one order pending review. */
+export type SubmitAnswer = (posted: Posted) => { status: number; body: unknown };
+
+export const pendingOrder: SubmitAnswer = () => ({
+  status: 200,
+  body: {
+    BookingOrderId: 501,
+    BookingOrderTypeCode: 'PB',
+    StatusCode: 'PN',
+    PendingReview: true,
+    Message: 'Your request is pending review.',
+    Bookings: [
+      {
+        BookingId: 9001,
+        BookingCode: null,
+        LocationId: 11,
+        LocationName: 'Chicago Yard',
+        EquipmentSize: 'Chassis.40',
+        EquipmentClass: 'STD',
+        UnitsRequestedCount: 12,
+        BookingStatusCode: 'PN',
+      },
+    ],
+  },
+});
+
+export async function startFlowApi(): Promise<
+  TestServer & { posted: Posted[]; answerSubmitWith: (a: SubmitAnswer) => void }
+> {
+  const posted: Posted[] = [];
+  let answer: SubmitAnswer = pendingOrder;
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const send = (status: number, body: unknown) => sendJson(res, status, body, CORS);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS);
+      return res.end();
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    const body = req.method === 'POST' ? await readBody(req) : {};
+    if (/^\/api\/users\/\d+$/.test(path))
+      return send(200, { UserId: 42, UserFullName: 'Casey', GoodStanding: true });
+    if (path === '/api/lookup/locationmarkets') return send(200, MARKETS);
+    if (path === '/api/lookup/equipmentCategories')
+      return send(200, [
+        { EquipmentCategoryCode: 'Chassis.40', EquipmentCategoryDescription: "40' chassis" },
+      ]);
+    if (path === '/api/lookup/equipmentClasses') return send(200, [{ Code: 'STD', Name: 'Standard' }]);
+    if (path === '/api/lookup/locations') return send(200, LOCATIONS);
+    if (path === '/api/lookup/customers') {
+      const all = [{ CustomerId: 3, CustomerNameWithSCAC: 'Acme Drayage (ACMD)' }];
+      return send(
+        200,
+        all.filter((c) =>
+          c.CustomerNameWithSCAC.toLowerCase().includes(String(url.searchParams.get('search')).toLowerCase()),
+        ),
+      );
+    }
+    if (path.startsWith('/api/lookup/') && req.method === 'GET') return send(200, []);
+    if (path.endsWith('/availableunits')) return send(200, body.MarketCode === 'CHI' ? LOCATIONS : []);
+    if (path === '/api/lookup/equipment') {
+      const ids = (body.ChassisIds ?? []) as string[];
+      return send(200, {
+        Results: ids.map((id) => ({
+          Input: id,
+          ChassisId: id.replace('-', '').toUpperCase(),
+          Valid: !id.startsWith('PLCZ9'),
+          Message: id.startsWith('PLCZ9') ? `${id} is not on hire to your company.` : null,
+        })),
+      });
+    }
+    if (path.endsWith('/create')) {
+      const p = { url: path, body, headers: req.headers };
+      posted.push(p);
+      const { status, body: reply } = answer(p);
+      return send(status, reply);
+    }
+    send(404, { message: `no route ${path}` });
+  };
+  const server = await startServer((req, res) => void handle(req, res));
+  return { ...server, posted, answerSubmitWith: (a) => (answer = a) };
+}
