@@ -119,4 +119,18 @@ describe('pool booking: request → review → confirm', () => {
     await u.click(within(await dialog()).getByRole('button', { name: 'OK' }));
     expect(await findFlowPage('Dashboard')).toBeTruthy();
   });
+
+  it('choosing Pool in the menu resets the flow and offers the typed work as a draft', async () => {
+    const u = user();
+    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
+    await findFlowPage('Pool Booking');
+    await u.type(screen.getByLabelText(/^Contact name/), 'Casey');
+    await u.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    await u.click(within(menu).getByRole('link', { name: 'Pool' }));
+    await waitFor(() => expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe(''));
+    const draft = screen.getByRole('region', { name: 'Saved draft' });
+    await u.click(within(draft).getByRole('button', { name: 'Restore' }));
+    expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Casey');
+  });
 });
