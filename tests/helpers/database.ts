@@ -51,7 +51,22 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
+      await withAdmin((admin) => dropWhenClosed(admin, name));
     },
   };
+}
+
+/**
+ * pg's pool reports itself ended before its sockets have closed; forcing the drop then kills
+ * connections that are still closing, and their clients throw. Wait for them first.
+ */
+async function dropWhenClosed(admin: pg.Client, name: string) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+      name,
+    ]);
+    if (rows[0]?.n === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
 }

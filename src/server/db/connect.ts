@@ -34,6 +34,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           : pg.types.getTypeParser(oid, format ?? 'text'),
     };
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types });
+    // An idle connection that the database drops (restart, failover) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`database connection dropped: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
