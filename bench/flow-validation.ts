@@ -3,11 +3,10 @@
  * precompiled ajv standalone code (what the browser ships) against ajv compiling it at run time,
  * plus the whole submission check (schema, then every rule, per chassis).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import standaloneCode from 'ajv/dist/standalone';
+import { precompiledValidators } from '../src/engine/build/vite-plugin-flows';
 import { createFlowAjv } from '../src/engine/core/ajv';
 import { checkSubmission, type SchemaValidator } from '../src/engine/core/check-data';
 import { loadFlowCatalogOrThrow } from '../src/engine/core/load';
@@ -22,17 +21,21 @@ const body = {
 
 export async function benchFlowValidation(): Promise<void> {
   console.log('\n## Flow validation: reuse booking, 1,000 chassis IDs');
-  const catalog = loadFlowCatalogOrThrow(readFlowSources(), { validateFile: validateFlowFile });
+  const sources = readFlowSources();
+  const catalog = loadFlowCatalogOrThrow(sources, { validateFile: validateFlowFile });
   const flow = catalog.flows.find((f) => f.id === 'reuse-booking');
   const step = flow?.steps.find((s) => s.kind === 'request');
   if (!flow || !step?.schema) throw new Error('reuse-booking flow not found');
   const schema = step.schema;
 
-  const codeAjv = createFlowAjv({ code: { source: true, esm: true } });
-  const dir = mkdtempSync(join(tmpdir(), 'brr-bench-'));
-  const file = join(dir, 'reuse-validator.mjs');
-  writeFileSync(file, standaloneCode(codeAjv, codeAjv.compile(schema)));
-  const precompiled = (await import(pathToFileURL(file).href)).default as (data: unknown) => boolean;
+  // The very module the browser build ships (vite-plugin-flows), inside the project so its
+  // imports of ajv's runtime helpers resolve.
+  const dir = join(import.meta.dirname, '../.cache/bench');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'flow-validators.mjs');
+  writeFileSync(file, precompiledValidators(sources));
+  const { validators } = await import(pathToFileURL(file).href);
+  const precompiled = validators[String(schema.$id)] as (data: unknown) => boolean;
   if (!precompiled(body)) throw new Error('precompiled validator refused the benchmark body');
 
   const runtime = createFlowAjv().compile(schema);
