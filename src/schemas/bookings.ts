@@ -2,7 +2,9 @@
  * What the booking submit routes (one per flow, src/server/routes/flows.ts) and the available-units
  * routes answer. Field names as SPEC §3 spells them.
  */
+
 import type { FromSchema } from 'json-schema-to-ts';
+import { errorResponseSchema } from './common';
 
 const bookedSchema = {
   type: 'object',
@@ -75,15 +77,11 @@ export const submitErrorResponseSchema = {
   description:
     "The ErrorResponse, plus `errors` (one per field problem; `code` is the first one's rule id, or VALIDATION) and `unanswered` (confirm and acknowledge rules to list in Acknowledged; `code` is the first one's rule id).",
   properties: {
-    statusCode: { type: 'integer' },
-    error: { type: 'string' },
-    message: { type: 'string' },
-    code: { type: 'string' },
-    requestId: { type: 'string' },
+    ...errorResponseSchema.properties,
     errors: { type: 'array', items: fieldErrorSchema },
     unanswered: { type: 'array', items: ruleVerdictSchema },
   },
-  required: ['statusCode', 'error', 'message'],
+  required: errorResponseSchema.required,
   additionalProperties: false,
 } as const;
 

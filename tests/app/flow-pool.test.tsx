@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findFlowPage, renderAppAt, rootFor } from './support/flow-app';
+import { fillUnitsRequest, findFlowPage, renderAppAt, rootFor } from './support/flow-app';
 import { startFlowApi } from './support/flow-server';
 
 let api: Awaited<ReturnType<typeof startFlowApi>>;
@@ -22,21 +22,7 @@ const heading = (name: string) => screen.findByRole('heading', { level: 2, name 
 /** Fills the pool request: Chicago, 40' standard, 12 units where 10 are available, and a contact. */
 async function fillPoolRequest(u: ReturnType<typeof user>) {
   await findFlowPage('Pool Booking');
-  await u.selectOptions(
-    await screen.findByLabelText(/^Market/),
-    await screen.findByRole('option', { name: 'CHI – Chicago' }),
-  );
-  await u.selectOptions(
-    screen.getByLabelText(/^Equipment size/),
-    await screen.findByRole('option', { name: "40' chassis" }),
-  );
-  await u.selectOptions(
-    screen.getByLabelText(/^Equipment class/),
-    await screen.findByRole('option', { name: 'Standard' }),
-  );
-  await u.type(await screen.findByLabelText('Units requested at Chicago Yard'), '12');
-  await u.type(screen.getByLabelText(/^Contact name/), 'Casey Customer');
-  await u.type(screen.getByLabelText(/^Email addresses/), 'casey@example.com');
+  await fillUnitsRequest(u, '12', 'Casey Customer');
 }
 
 describe('pool booking: request → review → confirm', () => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ROWS_SHOWN } from '../../src/app/widgets/ChassisIdListField';
-import { findFlowPage, renderAppAt, rootFor } from './support/flow-app';
+import { fillUnitsRequest, findFlowPage, renderAppAt, rootFor } from './support/flow-app';
 import { startFlowApi } from './support/flow-server';
 
 let api: Awaited<ReturnType<typeof startFlowApi>>;
@@ -51,21 +51,7 @@ describe('acknowledge rules', () => {
     const u = userEvent.setup();
     renderAppAt('/pool_booking/daily_lease', rootFor('demo.customer', api.url));
     await findFlowPage('Daily Lease Booking');
-    await u.selectOptions(
-      await screen.findByLabelText(/^Market/),
-      await screen.findByRole('option', { name: 'CHI – Chicago' }),
-    );
-    await u.selectOptions(
-      screen.getByLabelText(/^Equipment size/),
-      await screen.findByRole('option', { name: "40' chassis" }),
-    );
-    await u.selectOptions(
-      screen.getByLabelText(/^Equipment class/),
-      await screen.findByRole('option', { name: 'Standard' }),
-    );
-    await u.type(await screen.findByLabelText('Units requested at Chicago Yard'), '2');
-    await u.type(screen.getByLabelText(/^Contact name/), 'Casey');
-    await u.type(screen.getByLabelText(/^Email addresses/), 'casey@example.com');
+    await fillUnitsRequest(u, '2', 'Casey');
     const box = screen.getByRole('checkbox', { name: /daily lease charges accrue/ });
     await u.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Tick the box above to confirm you have read it.')).toBeTruthy();

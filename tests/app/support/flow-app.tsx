@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { App } from '../../../src/app/App';
 import type { RootStore } from '../../../src/app/stores/RootStore';
 import { buildRootStore, type DemoUser, tokenFor } from './fixtures';
@@ -16,3 +17,24 @@ export function renderAppAt(path: string, root: RootStore) {
 /** Waits for a flow page: the first one loads the form engine on demand, which takes a moment in jsdom. */
 export const findFlowPage = (title: string) =>
   screen.findByRole('heading', { level: 1, name: title }, { timeout: 15_000 });
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Fills a units flow's request: Chicago, 40' standard, `units` at Chicago Yard, and a contact. */
+export async function fillUnitsRequest(u: User, units: string, contactName: string) {
+  await u.selectOptions(
+    await screen.findByLabelText(/^Market/),
+    await screen.findByRole('option', { name: 'CHI – Chicago' }),
+  );
+  await u.selectOptions(
+    screen.getByLabelText(/^Equipment size/),
+    await screen.findByRole('option', { name: "40' chassis" }),
+  );
+  await u.selectOptions(
+    screen.getByLabelText(/^Equipment class/),
+    await screen.findByRole('option', { name: 'Standard' }),
+  );
+  await u.type(await screen.findByLabelText('Units requested at Chicago Yard'), units);
+  await u.type(screen.getByLabelText(/^Contact name/), contactName);
+  await u.type(screen.getByLabelText(/^Email addresses/), 'casey@example.com');
+}
