@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures/booking-wizard';
+import { expect, openFlowAs, test } from '../fixtures/booking-wizard';
 
 // A draft survives a reload and comes back only when the user asks for it.
 test('a pool booking draft is offered after a reload and restored', async ({
@@ -7,11 +7,7 @@ test('a pool booking draft is offered after a reload and restored', async ({
   wizard,
   page,
 }) => {
-  await loginPage.goto();
-  await loginPage.signIn('demo.customer');
-  await shell.expectAt('/app/dashboard', 'Dashboard');
-  await page.goto('/#/pool_booking/request');
-  await shell.expectAt('/pool_booking/request', 'Pool Booking');
+  await openFlowAs({ loginPage, shell, page }, 'demo.customer', '/pool_booking/request', 'Pool Booking');
   await wizard.choose('Market', /^CHI – /);
   await wizard.fillContact('Drafty Dana', 'dana@example.com');
 

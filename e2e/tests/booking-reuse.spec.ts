@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures/booking-wizard';
+import { expect, openFlowAs, test } from '../fixtures/booking-wizard';
 
 // SPEC §5: reuse chassis IDs are four letters plus six digits, with or without a hyphen.
 test('a reuse booking with a badly formed chassis ID shows why and goes no further', async ({
@@ -7,11 +7,7 @@ test('a reuse booking with a badly formed chassis ID shows why and goes no furth
   wizard,
   page,
 }) => {
-  await loginPage.goto();
-  await loginPage.signIn('demo.customer');
-  await shell.expectAt('/app/dashboard', 'Dashboard');
-  await page.goto('/#/reuse/request/new');
-  await shell.expectAt('/reuse/request/new', 'Reuse Booking');
+  await openFlowAs({ loginPage, shell, page }, 'demo.customer', '/reuse/request/new', 'Reuse Booking');
   await wizard.expectStep('Request Booking');
 
   await wizard.chassisIds.fill('PLCZ-123456\nPLCZ12345X');

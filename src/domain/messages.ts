@@ -44,7 +44,8 @@ export const ACCOUNT_VALIDATION_TEXT =
   'You are not allowed to create chassis bookings as your account is not in good standing, please contact customer service.';
 export const PAGE_NOT_FOUND_TEXT = 'Sorry, page not found';
 export const CACHE_KEY_MISSING_TEXT = 'Requested key is not available in Cache';
-export const INVALID_EMAIL_TEXT = 'Invalid email address';
+/** SPEC §2: the confirmation dialog's default question, also what discarding a flow asks. */
+export const CANCEL_CHANGES_TEXT = 'Do you want to cancel your changes?';
 
 /** The server's lockout message: the minutes travel between '!*' markers (SPEC §8). */
 export function lockoutServerMessage(minutes: number): string {

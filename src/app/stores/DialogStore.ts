@@ -1,4 +1,5 @@
 import { action, makeObservable, observableRef } from 'mobx';
+import { CANCEL_CHANGES_TEXT } from '../../domain/messages';
 
 /** SPEC §2 confirmation dialog: a note with a message and up to two list items. */
 export interface ConfirmationNote {
@@ -21,7 +22,7 @@ export type OpenConfirmation = Required<Omit<ConfirmationOptions, 'notes'>> & { 
 /** SPEC §2 defaults of the confirmation dialog. */
 export const CONFIRMATION_DEFAULTS = {
   title: 'Confirmation',
-  message: 'Do you want to cancel your changes?',
+  message: CANCEL_CHANGES_TEXT,
   okText: 'OK',
   cancelText: 'Cancel',
   okButtonOnly: false,

@@ -19,7 +19,7 @@ export const CustomerPickerField = observer(function CustomerPickerField(props: 
   if (!context.session.isInternal) return null;
   const id = fieldPathId.$id;
   const helpId = `${id}__help`;
-  const min = context.limits.minSearchTextLength ?? MIN_SEARCH_TEXT_LENGTH;
+  const min = MIN_SEARCH_TEXT_LENGTH;
   const dataset = stringOption(uiSchema?.['ui:options'], 'dataset', 'customers') as LookupDataset;
   const { customers } = context;
   const choose = (customerId: number | undefined) => {

@@ -4,6 +4,7 @@
  * SPEC §4 booking flow (request → review → confirm), §4 Reset, §5 confirmations.
  */
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { CANCEL_CHANGES_TEXT } from '../../domain/messages';
 import { ACKNOWLEDGED_FIELD, checkStep, requestSteps, type SchemaValidator } from './check-data';
 import { DraftKeeper } from './draft';
 import { deepEqual, type FlowData, getPath, newUuid, pick, sameContent, setPath } from './flow-data';
@@ -244,10 +245,10 @@ export class FlowStore {
     }
   }
 
-  /** SPEC §5 discard: asks "Do you want to cancel your changes?" when there is something to lose. */
+  /** SPEC §5: discard asks for confirmation, but only when there is something to lose. */
   async discard(): Promise<boolean> {
     if (this.busy) return false;
-    if (this.dirty && !(await this.services.confirm('Do you want to cancel your changes?'))) return false;
+    if (this.dirty && !(await this.services.confirm(CANCEL_CHANGES_TEXT))) return false;
     this.draft.drop();
     this.reset();
     return true;

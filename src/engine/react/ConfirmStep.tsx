@@ -15,11 +15,8 @@ export const ConfirmStep = observer(function ConfirmStep({ store, services }: Fl
           <Alert.Title>
             {result.PendingReview ? 'Your booking request was received.' : 'Your booking is confirmed.'}
           </Alert.Title>
-          <Alert.Description>
-            {result.PendingReview
-              ? 'It is pending review by Customer Support; each booking gets its number once it is confirmed.'
-              : result.Message}
-          </Alert.Description>
+          {/* The server words the outcome (pending reason included); one text for API and page. */}
+          <Alert.Description>{result.Message}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <Heading as="h3" size="md">

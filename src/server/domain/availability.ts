@@ -10,6 +10,8 @@ import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
 import type { AvailableUnitRow } from '../../schemas/bookings';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
+import { bookingCustomer } from './booking-customer';
+import type { Viewer } from './viewer';
 
 /** Orgs whose chassis the pool lends: the provider's pools and the co-op pool (not term or private fleets). */
 export const POOL_ORG_TYPES = ['Pool', 'Co-op Pool'] as const;
@@ -127,4 +129,21 @@ export async function availableUnitsInMarket(
     LocationName: l.location_name,
     Available: available.get(l.location_id) ?? 0,
   }));
+}
+
+/**
+ * The available-units table as a viewer may ask for it. Availability is the same for every
+ * customer, but who may ask follows the booking rules: a customer only as itself, staff for any
+ * customer they name.
+ */
+export async function availableUnitsFor(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  kind: BookingKind,
+  customerId: number | undefined,
+  choice: EquipmentChoice,
+): Promise<AvailableUnitRow[]> {
+  if (customerId !== undefined || !viewer.isInternal)
+    await bookingCustomer(db, viewer, customerId, { requireGoodStanding: false, lock: false });
+  return availableUnitsInMarket(db, kind, choice);
 }

@@ -11,8 +11,7 @@ import {
 } from '../../schemas/bookings';
 import { errorResponses } from '../../schemas/common';
 import type { AppContext } from '../context';
-import { availableUnitsInMarket, type BookingKind } from '../domain/availability';
-import { bookingCustomer } from '../domain/booking-customer';
+import { availableUnitsFor, type BookingKind } from '../domain/availability';
 import { viewerOf } from '../plugins/access';
 
 const areas: ReadonlyArray<readonly [string, BookingKind, keyof typeof AreaAccess, string]> = [
@@ -36,13 +35,9 @@ export function availabilityRoutes(app: FastifyInstance, { db }: AppContext): vo
         security: [{ bearer: [] }],
         response: { 200: availableUnitsResponseSchema, ...errorResponses },
       },
-      handler: async (request) => {
+      handler: (request) => {
         const { CustomerId, MarketCode, EquipmentSize, EquipmentClass } = request.body;
-        const viewer = viewerOf(request);
-        // Availability is the same for every customer; a customer may still only ask as itself.
-        if (CustomerId !== undefined || !viewer.isInternal)
-          await bookingCustomer(db, viewer, CustomerId, { requireGoodStanding: false, lock: false });
-        return availableUnitsInMarket(db, kind, {
+        return availableUnitsFor(db, viewerOf(request), kind, CustomerId, {
           marketCode: MarketCode,
           category: EquipmentSize,
           equipmentClass: EquipmentClass,

@@ -4,6 +4,7 @@
  * sends cross-origin XHRs, so it answers CORS preflights like any API behind another origin would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pendingMessage } from '../../../src/server/domain/booking-presenter';
 import { sendJson, startServer, type TestServer } from './http-server';
 
 export const MARKETS = [
@@ -46,7 +47,7 @@ export const pendingOrder: SubmitAnswer = () => ({
     BookingOrderTypeCode: 'PB',
     StatusCode: 'PN',
     PendingReview: true,
-    Message: 'Your request is pending review.',
+    Message: pendingMessage('Over availability'),
     Bookings: [
       {
         BookingId: 9001,
