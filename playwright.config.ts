@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 8181;
-const DATA_DIR = './.cache/e2e-data';
+// E2E_PORT lets two runs on one machine keep apart (each has its own port and database folder).
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DATA_DIR = `./.cache/e2e-data-${PORT}`;
 
 /**
  * End-to-end suite: Debian's Chromium (no browser download, STACK.md) against `npm start` on a

@@ -33,6 +33,8 @@ export const EXTENDABLE_FILTER_VALUES = ['All', 'Yes', 'No'] as const;
 export const POOL_BOOKING_ALLOWED_FILTER = { All: 0, Yes: 1, No: 2 } as const;
 export const PAGINATOR_DEFAULTS = { page: 1, pageSize: 10, pageLinks: 5 } as const;
 export const DASHBOARD_PAGE_SIZE = 20;
+/** The largest dashboard page a search may ask for; exports take every row instead. */
+export const DASHBOARD_MAX_PAGE_SIZE = 100;
 export const MIN_SEARCH_TEXT_LENGTH = limits.minSearchTextLength;
 export const TOOLTIP_DELAY_MS = 5;
 export const DIALOG_MAX_WIDTH_PX = 720;

@@ -34,3 +34,14 @@ export const BookingOrderType = {
 } as const;
 export type BookingOrderTypeCode = keyof typeof BookingOrderType;
 export const BOOKING_ORDER_TYPE_CODES = Object.keys(BookingOrderType) as BookingOrderTypeCode[];
+
+/**
+ * SPEC §5: dashboard order types exclude IR and MI (internal, never a customer's booking), and RD is
+ * removed from the booking order type list. The dashboard searches and offers only these.
+ */
+export const DASHBOARD_ORDER_TYPES = BOOKING_ORDER_TYPE_CODES.filter(
+  (code) => code !== 'IR' && code !== 'MI' && code !== 'RD',
+);
+
+/** The status filter that matches orders with no status yet (shown as "New", SPEC §3). */
+export const NEW_STATUS_FILTER = 'NEW';

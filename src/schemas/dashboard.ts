@@ -1,0 +1,328 @@
+/**
+ * SPEC §3 Dashboard and §7 Dashboard calls: the search object (DashboardBookingSearch), its answer
+ * (TotalCount and ResultSet), the detail view, and what the real-time hub sends (ReceiveMessage).
+ * One row of the dashboard is one booking of an order: its number, location, size and quantity.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { DASHBOARD_MAX_PAGE_SIZE, DASHBOARD_PAGE_SIZE, MIN_SEARCH_TEXT_LENGTH } from '../domain/constants';
+import { BOOKING_STATUS_CODES, DASHBOARD_ORDER_TYPES, NEW_STATUS_FILTER } from '../domain/status-codes';
+
+const day = {
+  type: 'string',
+  format: 'date',
+  description: 'A calendar day (YYYY-MM-DD) in the caller’s time zone (the TimeZoneOffset header).',
+} as const;
+
+/** The criteria only: the export and the Excel download take these without paging. */
+const criteriaProperties = {
+  BookingCode: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 20,
+    pattern: '^[A-Za-z0-9-]+$',
+    description: 'A booking number or its beginning (case-insensitive).',
+    errorMessage: 'Booking number: letters and digits only, at most 20.',
+  },
+  BookingOrderTypeCode: {
+    type: 'string',
+    enum: DASHBOARD_ORDER_TYPES,
+    description: 'SPEC §5: dashboard order types exclude IR and MI; RD is not offered.',
+  },
+  StatusCode: {
+    type: 'string',
+    enum: [...BOOKING_STATUS_CODES, NEW_STATUS_FILTER],
+    description: `A booking status code, or ${NEW_STATUS_FILTER} for orders that have no status yet ("New").`,
+  },
+  CustomerName: {
+    type: 'string',
+    minLength: MIN_SEARCH_TEXT_LENGTH,
+    maxLength: 100,
+    description:
+      'Staff only. Case-insensitive contains on the customer’s name with SCAC, e.g. "Acme (ACME)".',
+  },
+  MarketCode: { type: 'string', minLength: 1, maxLength: 10 },
+  LocationId: { type: 'integer', minimum: 1 },
+  EquipmentSize: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 40,
+    description: 'An equipment category code, e.g. Chassis.40.',
+  },
+  CreatedFrom: day,
+  CreatedTo: day,
+  UpdatedFrom: day,
+  UpdatedTo: day,
+  ChassisId: {
+    type: 'string',
+    pattern: '^[A-Za-z]{4}-?[0-9]{6}$',
+    description: 'Bookings naming this chassis (four letters and six digits, hyphen optional).',
+  },
+} as const;
+
+export const dashboardCriteriaSchema = {
+  $id: 'DashboardCriteria',
+  type: 'object',
+  description: 'What an export or Excel download matches: the criteria of the current search, all pages.',
+  properties: {
+    ...criteriaProperties,
+    // Accepted and ignored, so the client can post its whole search object.
+    StartRecordNumber: { type: 'integer', minimum: 1 },
+    PageSize: { type: 'integer', minimum: 1, maximum: DASHBOARD_MAX_PAGE_SIZE },
+  },
+  additionalProperties: false,
+} as const;
+export type DashboardCriteria = FromSchema<typeof dashboardCriteriaSchema>;
+
+export const dashboardSearchSchema = {
+  $id: 'DashboardBookingSearch',
+  type: 'object',
+  description:
+    'At least one criterion is required ("Invalid search criteria" otherwise). Rows come newest first.',
+  properties: {
+    ...criteriaProperties,
+    StartRecordNumber: {
+      type: 'integer',
+      minimum: 1,
+      default: 1,
+      description: 'The 1-based number of the first row of the page.',
+    },
+    PageSize: {
+      type: 'integer',
+      minimum: 1,
+      maximum: DASHBOARD_MAX_PAGE_SIZE,
+      default: DASHBOARD_PAGE_SIZE,
+    },
+  },
+  additionalProperties: false,
+} as const;
+export type DashboardBookingSearch = FromSchema<typeof dashboardSearchSchema>;
+
+export const dashboardRowSchema = {
+  type: 'object',
+  properties: {
+    BookingOrderId: { type: 'integer' },
+    BookingId: { type: 'integer' },
+    BookingCode: { type: ['string', 'null'], description: 'Null while the booking is pending review.' },
+    BookingOrderTypeCode: { type: 'string' },
+    BookingOrderTypeName: { type: 'string' },
+    CustomerId: { type: 'integer' },
+    CustomerNameWithSCAC: { type: 'string' },
+    LocationId: { type: 'integer' },
+    LocationName: { type: 'string' },
+    MarketCode: { type: ['string', 'null'] },
+    EquipmentSize: { type: 'string' },
+    Quantity: { type: 'integer', description: 'Units requested.' },
+    StatusCode: { type: ['string', 'null'], description: 'Null when the order has no status yet.' },
+    StatusName: { type: 'string', description: 'The status name; "New" when StatusCode is null.' },
+    CreatedAt: { type: 'string', format: 'date-time' },
+    UpdatedAt: { type: 'string', format: 'date-time' },
+  },
+  required: [
+    'BookingOrderId',
+    'BookingId',
+    'BookingCode',
+    'BookingOrderTypeCode',
+    'BookingOrderTypeName',
+    'CustomerId',
+    'CustomerNameWithSCAC',
+    'LocationId',
+    'LocationName',
+    'MarketCode',
+    'EquipmentSize',
+    'Quantity',
+    'StatusCode',
+    'StatusName',
+    'CreatedAt',
+    'UpdatedAt',
+  ],
+  additionalProperties: false,
+} as const;
+export type DashboardRow = FromSchema<typeof dashboardRowSchema>;
+
+export const dashboardSearchResponseSchema = {
+  type: 'object',
+  properties: {
+    TotalCount: { type: 'integer' },
+    StartRecordNumber: { type: 'integer' },
+    PageSize: { type: 'integer' },
+    ResultSet: { type: 'array', items: dashboardRowSchema },
+  },
+  required: ['TotalCount', 'StartRecordNumber', 'PageSize', 'ResultSet'],
+  additionalProperties: false,
+} as const;
+export type DashboardSearchResponse = FromSchema<typeof dashboardSearchResponseSchema>;
+
+const partySchema = {
+  type: ['object', 'null'],
+  properties: { CustomerId: { type: 'integer' }, CustomerNameWithSCAC: { type: 'string' } },
+  required: ['CustomerId', 'CustomerNameWithSCAC'],
+  additionalProperties: false,
+} as const;
+
+const detailLocationSchema = {
+  type: 'object',
+  properties: {
+    LocationId: { type: 'integer' },
+    LocationName: { type: 'string' },
+    LocationStreet1: { type: 'string' },
+    LocationStreet2: { type: ['string', 'null'] },
+    LocationStreet3: { type: ['string', 'null'] },
+    LocationCity: { type: 'string' },
+    LocationStateProvince: { type: 'string' },
+    LocationZipCode: { type: 'string' },
+    LocationMarketCode: { type: 'string' },
+    OperatingHours: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'SPEC §5: the semicolon-separated hours, split into a list.',
+    },
+  },
+  required: [
+    'LocationId',
+    'LocationName',
+    'LocationStreet1',
+    'LocationStreet2',
+    'LocationStreet3',
+    'LocationCity',
+    'LocationStateProvince',
+    'LocationZipCode',
+    'LocationMarketCode',
+    'OperatingHours',
+  ],
+  additionalProperties: false,
+} as const;
+
+const detailBookingSchema = {
+  type: 'object',
+  properties: {
+    BookingId: { type: 'integer' },
+    BookingCode: { type: ['string', 'null'] },
+    StatusCode: { type: 'string' },
+    StatusName: { type: 'string' },
+    EquipmentSize: { type: 'string' },
+    EquipmentSizeDescription: { type: 'string' },
+    EquipmentClass: { type: ['string', 'null'] },
+    UnitsRequestedCount: { type: 'integer' },
+    UnitsFulfilledCount: { type: 'integer' },
+    Location: detailLocationSchema,
+    ToLocation: { anyOf: [detailLocationSchema, { type: 'null' }] },
+    Chassis: { type: 'array', items: { type: 'string' } },
+  },
+  required: [
+    'BookingId',
+    'BookingCode',
+    'StatusCode',
+    'StatusName',
+    'EquipmentSize',
+    'EquipmentSizeDescription',
+    'EquipmentClass',
+    'UnitsRequestedCount',
+    'UnitsFulfilledCount',
+    'Location',
+    'ToLocation',
+    'Chassis',
+  ],
+  additionalProperties: false,
+} as const;
+
+const historyEntrySchema = {
+  type: 'object',
+  description: 'One entry of the order’s audit trail, oldest first.',
+  properties: {
+    ChangedAt: { type: 'string', format: 'date-time' },
+    ChangedBy: { type: 'string', description: 'The user’s full name, or "System".' },
+    Action: { type: 'string', description: 'created, cancelled, accepted, rejected, …' },
+    StatusCode: { type: ['string', 'null'] },
+    StatusName: { type: 'string' },
+  },
+  required: ['ChangedAt', 'ChangedBy', 'Action', 'StatusCode', 'StatusName'],
+  additionalProperties: false,
+} as const;
+
+export const dashboardDetailSchema = {
+  type: 'object',
+  properties: {
+    BookingOrderId: { type: 'integer' },
+    BookingOrderTypeCode: { type: 'string' },
+    BookingOrderTypeName: { type: 'string' },
+    StatusCode: { type: ['string', 'null'] },
+    StatusName: { type: 'string' },
+    Customer: partySchema,
+    ResponsibleParty: partySchema,
+    MotorCarrier: partySchema,
+    MarketCode: { type: ['string', 'null'] },
+    ContactName: { type: ['string', 'null'] },
+    EmailAddresses: { type: 'array', items: { type: 'string' } },
+    BookingComment: { type: ['string', 'null'] },
+    CreatedAt: { type: 'string', format: 'date-time' },
+    UpdatedAt: { type: 'string', format: 'date-time' },
+    TotalUnits: { type: 'integer' },
+    CanCancel: {
+      type: 'boolean',
+      description: 'Whether the caller may cancel the order now (PUT /api/bookingorder/cancelOrder).',
+    },
+    Bookings: { type: 'array', items: detailBookingSchema },
+    History: { type: 'array', items: historyEntrySchema },
+  },
+  required: [
+    'BookingOrderId',
+    'BookingOrderTypeCode',
+    'BookingOrderTypeName',
+    'StatusCode',
+    'StatusName',
+    'Customer',
+    'ResponsibleParty',
+    'MotorCarrier',
+    'MarketCode',
+    'ContactName',
+    'EmailAddresses',
+    'BookingComment',
+    'CreatedAt',
+    'UpdatedAt',
+    'TotalUnits',
+    'CanCancel',
+    'Bookings',
+    'History',
+  ],
+  additionalProperties: false,
+} as const;
+export type DashboardDetail = FromSchema<typeof dashboardDetailSchema>;
+
+export const dashboardDetailParamsSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+
+/** SPEC §3 "Cancel order payload": BookingOrderId and AdditionalEmails. */
+export const cancelOrderBodySchema = {
+  type: 'object',
+  properties: {
+    BookingOrderId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    AdditionalEmails: {
+      type: 'string',
+      maxLength: 1000,
+      description: 'More addresses for the cancellation notice, separated by semicolons.',
+    },
+  },
+  required: ['BookingOrderId'],
+  additionalProperties: false,
+} as const;
+export type CancelOrderBody = FromSchema<typeof cancelOrderBodySchema>;
+
+/** What happened to a booking order, as the hub tells it. */
+export const ORDER_CHANGES = ['created', 'edited', 'cancelled', 'accepted', 'rejected'] as const;
+export type OrderChange = (typeof ORDER_CHANGES)[number];
+
+/**
+ * The one argument of the hub's `ReceiveMessage`: which order changed, how, and its dashboard rows
+ * as they are now (the rows of a search the receiver may see; the client replaces them in place).
+ */
+export interface OrderChangeMessage {
+  Change: OrderChange;
+  BookingOrderId: number;
+  StatusCode: string | null;
+  ChangedAt: string;
+  Rows: DashboardRow[];
+}
