@@ -17,11 +17,9 @@ const day = {
 const criteriaProperties = {
   BookingCode: {
     type: 'string',
-    minLength: 1,
     maxLength: 20,
-    pattern: '^[A-Za-z0-9-]+$',
-    description: 'A booking number or its beginning (case-insensitive).',
-    errorMessage: 'Booking number: letters and digits only, at most 20.',
+    pattern: '^\\s*[A-Za-z0-9-]*\\s*$',
+    description: 'A booking number or its beginning (case-insensitive); blank means no criterion.',
   },
   BookingOrderTypeCode: {
     type: 'string',
@@ -60,7 +58,6 @@ const criteriaProperties = {
 } as const;
 
 export const dashboardCriteriaSchema = {
-  $id: 'DashboardCriteria',
   type: 'object',
   description: 'What an export or Excel download matches: the criteria of the current search, all pages.',
   properties: {
@@ -74,7 +71,6 @@ export const dashboardCriteriaSchema = {
 export type DashboardCriteria = FromSchema<typeof dashboardCriteriaSchema>;
 
 export const dashboardSearchSchema = {
-  $id: 'DashboardBookingSearch',
   type: 'object',
   description:
     'At least one criterion is required ("Invalid search criteria" otherwise). Rows come newest first.',

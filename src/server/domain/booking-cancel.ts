@@ -1,0 +1,166 @@
+/**
+ * Cancelling a pool, daily lease or reuse booking order from its detail view (SPEC §5: cancel
+ * order asks for confirmation; §3 the cancel order payload). One transaction: the order row is
+ * locked, every booking still open or pending becomes CN, open pending requests are closed, and
+ * the audit trail records who and when. The contact is told, and the hub after the commit.
+ */
+import type { Kysely } from 'kysely';
+import { hasAnyPermission, Permission, Entity } from '../../domain/permissions';
+import { isEmailList } from '../../rules/operators';
+import type { CancelOrderBody, DashboardDetail } from '../../schemas/dashboard';
+import type { AppContext } from '../context';
+import type { Database } from '../db/types';
+import { AppError, notFound } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { contactAddresses } from './booking-notification';
+import { dashboardDetail } from './dashboard';
+import { scopeOf, visibleOrders } from './dashboard-rows';
+import type { Viewer } from './viewer';
+
+/** The order types booked through the flows whose orders this cancels (the others have their own screens). */
+const CANCELLABLE_TYPES = ['PB', 'DL', 'RU'];
+/** A booking may be cancelled while it is open or pending and nothing has been picked up. */
+const CANCELLABLE_STATUSES = ['OP', 'PN'];
+
+export interface CancelFacts {
+  customerId: number;
+  orderType: string;
+  bookingStatuses: readonly string[];
+  fulfilledUnits: number;
+}
+
+export type CancelVerdict = { ok: true } | { ok: false; status: 403 | 409; reason: string };
+
+/**
+ * Who may cancel: staff with Update on internal pool booking, or the booking customer's own users
+ * with Update on customer pool booking — not a responsible party or carrier that only sees it.
+ */
+export function cancellableBy(viewer: Viewer, order: CancelFacts): CancelVerdict {
+  if (!CANCELLABLE_TYPES.includes(order.orderType))
+    return { ok: false, status: 409, reason: 'This kind of order is cancelled from its own booking screen.' };
+  const mayUpdate = viewer.isInternal
+    ? hasAnyPermission(viewer.permissions, [{ entity: Entity.InternalPoolBooking, bits: Permission.Update }])
+    : viewer.customerId === order.customerId &&
+      hasAnyPermission(viewer.permissions, [{ entity: Entity.CustomerPoolBooking, bits: Permission.Update }]);
+  if (!mayUpdate)
+    return { ok: false, status: 403, reason: 'You do not have permission to cancel this booking order.' };
+  if (order.fulfilledUnits > 0 || !order.bookingStatuses.every((s) => CANCELLABLE_STATUSES.includes(s)))
+    return {
+      ok: false,
+      status: 409,
+      reason:
+        'This booking order can no longer be cancelled: some of its bookings are already fulfilled, closed or cancelled.',
+    };
+  return { ok: true };
+}
+
+export async function cancelOrder(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: CancelOrderBody,
+  log: { error(details: object, message: string): void },
+): Promise<DashboardDetail> {
+  const additional = body.AdditionalEmails?.trim() ?? '';
+  if (additional !== '' && !isEmailList(additional))
+    throw new AppError(400, 'Invalid email address', 'INVALID_EMAIL');
+  const orderId = body.BookingOrderId;
+
+  const contact = await ctx.db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('booking_orders as o')
+      .select(['o.customer_id', 'o.booking_order_type_code', 'o.status_code', 'o.contact_name', 'o.email_addresses'])
+      .where('o.booking_order_id', '=', orderId)
+      .where(visibleOrders(scopeOf(viewer)))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw notFound('This booking order was not found, or it is not one of your bookings.');
+    const bookings = await trx
+      .selectFrom('bookings')
+      .select(['status_code', 'units_fulfilled_count'])
+      .where('booking_order_id', '=', orderId)
+      .execute();
+    const verdict = cancellableBy(viewer, {
+      customerId: order.customer_id,
+      orderType: order.booking_order_type_code,
+      bookingStatuses: bookings.map((b) => b.status_code),
+      fulfilledUnits: bookings.reduce((sum, b) => sum + b.units_fulfilled_count, 0),
+    });
+    if (!verdict.ok) throw new AppError(verdict.status, verdict.reason, 'NOT_CANCELLABLE');
+    await markCancelled(trx, orderId, viewer.userId, order.status_code, additional);
+    return order;
+  });
+
+  await ctx.orderEvents.publish({ BookingOrderId: orderId, Change: 'cancelled' });
+  const detail = await dashboardDetail(ctx.db, viewer, orderId);
+  notifyCancelled(ctx.mailer, log, detail, contact.contact_name, `${contact.email_addresses ?? ''};${additional}`);
+  return detail;
+}
+
+async function markCancelled(
+  trx: Kysely<Database>,
+  orderId: number,
+  userId: number,
+  from: string | null,
+  additionalEmails: string,
+): Promise<void> {
+  const now = new Date();
+  await trx
+    .updateTable('bookings')
+    .set({ status_code: 'CN', updated_at: now })
+    .where('booking_order_id', '=', orderId)
+    .execute();
+  await trx
+    .updateTable('booking_orders')
+    .set({ status_code: 'CN', updated_by: userId, updated_at: now })
+    .where('booking_order_id', '=', orderId)
+    .execute();
+  // A withdrawn request leaves the pending queue: staff have nothing left to decide.
+  await trx
+    .updateTable('pending_requests')
+    .set({ status: 'REJECTED', decided_by: userId, decided_at: now })
+    .where('booking_order_id', '=', orderId)
+    .where('status', 'in', ['PENDING', 'VALIDATED'])
+    .execute();
+  await trx
+    .insertInto('audit_log')
+    .values({
+      entity_type: 'booking_order',
+      entity_id: String(orderId),
+      action: 'cancelled',
+      changed_by: userId,
+      changed_at: now,
+      details: JSON.stringify({ from, to: 'CN', ...(additionalEmails ? { additionalEmails } : {}) }),
+    })
+    .execute();
+}
+
+/** After the commit; a mail that cannot be sent is logged and never undoes the cancel. */
+function notifyCancelled(
+  mailer: Mailer,
+  log: { error(details: object, message: string): void },
+  detail: DashboardDetail,
+  contactName: string | null,
+  emails: string,
+): void {
+  const to = [...new Set(contactAddresses(emails))];
+  if (to.length === 0) return;
+  const lines = detail.Bookings.map(
+    (b) =>
+      `- ${b.BookingCode ?? 'Pending booking'}: ${b.UnitsRequestedCount} unit(s) of ${b.EquipmentSize} at ${b.Location.LocationName} (${b.StatusName})`,
+  );
+  mailer
+    .send({
+      to,
+      subject: `${detail.BookingOrderTypeName} order ${detail.BookingOrderId}: cancelled`,
+      text: [
+        `Hello ${contactName ?? ''},`.trim(),
+        '',
+        `${detail.BookingOrderTypeName} order ${detail.BookingOrderId} has been cancelled.`,
+        '',
+        ...lines,
+        '',
+        'This message was sent by the chassis booking portal.',
+      ].join('\n'),
+    })
+    .catch((err) => log.error({ err, bookingOrderId: detail.BookingOrderId }, 'cancellation notice not sent'));
+}

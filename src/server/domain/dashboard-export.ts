@@ -1,0 +1,176 @@
+/**
+ * SPEC §7 Dashboard export (CSV) and Download to spreadsheet (.xlsx): every row the current search
+ * matches, all pages, read through a database cursor in batches and written as it is read, so
+ * memory stays flat however many rows match. Both files have the same columns.
+ */
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { DashboardCriteria, DashboardRow } from '../../schemas/dashboard';
+import type { Database } from '../db/types';
+import { newestFirst, rowSource, scopeOf, selectRowColumns, type RowRecord, toDashboardRow } from './dashboard-rows';
+import { applyCriteria, checkCriteria, type TimeZone } from './dashboard-search';
+import type { Viewer } from './viewer';
+
+/** Rows fetched per round trip: large enough to be quick, small enough to keep memory flat. */
+export const EXPORT_BATCH_ROWS = 2000;
+
+interface Column {
+  header: string;
+  width: number;
+  value: (row: DashboardRow) => string | number | Date | null;
+  /** Excel number format for dates and numbers. */
+  numFmt?: string;
+}
+
+const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
+
+/** The export's columns, in order: what the dashboard shows plus the order number. */
+export function exportColumns(zone: TimeZone): readonly Column[] {
+  // Spreadsheets hold wall-clock times: shift each instant into the caller's zone.
+  const local = (iso: string) => new Date(new Date(iso).getTime() + zone.offsetMinutes * 60_000);
+  return [
+    { header: 'Booking Number', width: 16, value: (r) => r.BookingCode ?? 'Pending' },
+    { header: 'Order Number', width: 14, value: (r) => r.BookingOrderId, numFmt: '0' },
+    { header: 'Order Type', width: 22, value: (r) => r.BookingOrderTypeName },
+    { header: 'Customer', width: 36, value: (r) => r.CustomerNameWithSCAC },
+    { header: 'Location', width: 32, value: (r) => r.LocationName },
+    { header: 'Market', width: 10, value: (r) => r.MarketCode },
+    { header: 'Size', width: 14, value: (r) => r.EquipmentSize },
+    { header: 'Quantity', width: 10, value: (r) => r.Quantity, numFmt: '0' },
+    { header: 'Status', width: 12, value: (r) => r.StatusName },
+    { header: 'Created', width: 18, value: (r) => local(r.CreatedAt), numFmt: DATE_FORMAT },
+    { header: 'Updated', width: 18, value: (r) => local(r.UpdatedAt), numFmt: DATE_FORMAT },
+  ];
+}
+
+/**
+ * Reads every row matching checked criteria through a read-only transaction's cursor (one consistent snapshot) and
+ * hands them over batch by batch; `onBatch` may wait (for the response to drain) before the next.
+ */
+export async function forEachRowBatch(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  criteria: DashboardCriteria,
+  zone: TimeZone,
+  onBatch: (rows: DashboardRow[]) => Promise<void>,
+): Promise<number> {
+  const query = newestFirst(selectRowColumns(applyCriteria(rowSource(db, scopeOf(viewer)), criteria, zone))).compile();
+  let total = 0;
+  await db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await trx.executeQuery(
+        CompiledQuery.raw(`declare dashboard_export no scroll cursor for ${query.sql}`, [...query.parameters]),
+      );
+      for (;;) {
+        const batch = await trx.executeQuery<RowRecord>(
+          CompiledQuery.raw(`fetch forward ${EXPORT_BATCH_ROWS} from dashboard_export`),
+        );
+        if (batch.rows.length === 0) break;
+        total += batch.rows.length;
+        await onBatch(batch.rows.map(toDashboardRow));
+      }
+    });
+  return total;
+}
+
+/** Waits until a stream wants more, so a slow download never piles rows up in memory. */
+export function drained(out: Writable): Promise<void> {
+  if (out.destroyed) return Promise.reject(new Error('the download was closed before it finished'));
+  if (!out.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      out.off('drain', done);
+      out.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    };
+    const closed = () => done(new Error('the download was closed before it finished'));
+    out.once('drain', done);
+    out.once('close', closed);
+  });
+}
+
+/** CSV as spreadsheets read it: quoted where needed, and no cell that a spreadsheet would run as a formula. */
+export function csvCell(value: string | number | Date | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = value instanceof Date ? value.toISOString().slice(0, 16).replace('T', ' ') : value;
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+async function writeCsv(
+  out: Writable,
+  db: Kysely<Database>,
+  viewer: Viewer,
+  criteria: DashboardCriteria,
+  zone: TimeZone,
+): Promise<number> {
+  const columns = exportColumns(zone);
+  const line = (cells: readonly (string | number | Date | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+  out.write(line(columns.map((c) => c.header)));
+  return forEachRowBatch(db, viewer, criteria, zone, async (rows) => {
+    out.write(rows.map((r) => line(columns.map((c) => c.value(r)))).join(''));
+    await drained(out);
+  });
+}
+
+async function writeExcel(
+  out: Writable,
+  db: Kysely<Database>,
+  viewer: Viewer,
+  criteria: DashboardCriteria,
+  zone: TimeZone,
+): Promise<number> {
+  const columns = exportColumns(zone);
+  // Inline strings, not a shared-string table: the table would grow with every row until the end.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'Chassis booking portal';
+  const sheet = workbook.addWorksheet('Bookings', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c, i) => ({
+    header: c.header,
+    key: String(i),
+    width: c.width,
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const total = await forEachRowBatch(db, viewer, criteria, zone, async (rows) => {
+    for (const r of rows) sheet.addRow(columns.map((c) => c.value(r))).commit();
+    await drained(out);
+  });
+  sheet.commit();
+  await workbook.commit();
+  return total;
+}
+
+export type ExportKind = 'csv' | 'xlsx';
+
+/**
+ * The file of a search, as a stream the route sends. The criteria are checked before the first
+ * byte, so a bad search is still a 400; a failure mid-way aborts the download (and is logged).
+ */
+export function dashboardFile(
+  kind: ExportKind,
+  db: Kysely<Database>,
+  viewer: Viewer,
+  criteria: DashboardCriteria,
+  zone: TimeZone,
+  log: { error(details: object, message: string): void },
+): Readable {
+  const checked = checkCriteria(criteria, viewer);
+  const out = new PassThrough();
+  const write = kind === 'csv' ? writeCsv : writeExcel;
+  write(out, db, viewer, checked, zone)
+    .then(() => {
+      if (!out.writableEnded) out.end();
+    })
+    .catch((error: Error) => {
+      log.error({ err: error }, `dashboard ${kind} export stopped`);
+      out.destroy(error);
+    });
+  return out;
+}

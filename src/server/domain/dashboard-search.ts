@@ -1,0 +1,119 @@
+/**
+ * SPEC §5 and §7 Dashboard search: the criteria a search, an export and an Excel download share,
+ * turned into one filtered row query that runs in the database.
+ */
+import { sql } from 'kysely';
+import { NEW_STATUS_FILTER } from '../../domain/status-codes';
+import type { DashboardCriteria } from '../../schemas/dashboard';
+import { AppError } from '../errors';
+import type { RowQuery } from './dashboard-rows';
+import type { Viewer } from './viewer';
+
+export const INVALID_CRITERIA_TEXT = 'Invalid search criteria';
+
+const CRITERIA = [
+  'BookingCode',
+  'BookingOrderTypeCode',
+  'StatusCode',
+  'CustomerName',
+  'MarketCode',
+  'LocationId',
+  'EquipmentSize',
+  'CreatedFrom',
+  'CreatedTo',
+  'UpdatedFrom',
+  'UpdatedTo',
+  'ChassisId',
+] as const satisfies readonly (keyof DashboardCriteria)[];
+
+const DATE_RANGES = [
+  ['CreatedFrom', 'CreatedTo', 'Created'],
+  ['UpdatedFrom', 'UpdatedTo', 'Updated'],
+] as const;
+
+const badCriteria = (message: string) => new AppError(400, message, 'INVALID_CRITERIA');
+
+/** Blank text is no criterion: a cleared field of the form must not narrow the search to nothing. */
+function present(criteria: DashboardCriteria): DashboardCriteria {
+  const kept: Record<string, unknown> = {};
+  for (const key of CRITERIA) {
+    const value = criteria[key];
+    if (typeof value === 'string' ? value.trim() !== '' : value !== undefined) kept[key] = value;
+  }
+  return kept as DashboardCriteria;
+}
+
+/**
+ * The criteria a search may run with: at least one, customer names for staff only, date ranges in
+ * order. Anything else is a 400 the user can act on.
+ */
+export function checkCriteria(criteria: DashboardCriteria, viewer: Viewer): DashboardCriteria {
+  const kept = present(criteria);
+  if (Object.keys(kept).length === 0) throw badCriteria(INVALID_CRITERIA_TEXT);
+  if (kept.CustomerName !== undefined && !viewer.isInternal)
+    throw badCriteria('Searching by customer is for provider staff: your search already covers your own bookings.');
+  for (const [from, to, label] of DATE_RANGES) {
+    const a = kept[from];
+    const b = kept[to];
+    if (a && b && a > b) throw badCriteria(`${label} from (${a}) must be on or before ${label} to (${b}).`);
+  }
+  return kept;
+}
+
+/** The caller's time zone, as the TimeZoneOffset header gives it: hours east of UTC. */
+export interface TimeZone {
+  offsetMinutes: number;
+}
+export const UTC: TimeZone = { offsetMinutes: 0 };
+
+/** The instant a calendar day begins in the caller's zone. */
+export function dayStart(day: string, zone: TimeZone): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) - zone.offsetMinutes * 60_000);
+}
+const nextDayStart = (day: string, zone: TimeZone): Date =>
+  new Date(dayStart(day, zone).getTime() + 24 * 3600_000);
+
+/** LIKE treats % and _ as wildcards; a user's text means them literally. */
+const literalLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Chassis IDs are stored as four letters and six digits, upper case, no hyphen. */
+const normalChassisId = (id: string) => id.replace('-', '').toUpperCase();
+
+/** Narrows a row query to checked criteria (checkCriteria first). */
+export function applyCriteria(query: RowQuery, c: DashboardCriteria, zone: TimeZone): RowQuery {
+  let q = query;
+  if (c.BookingCode !== undefined)
+    q = q.where('b.booking_code', 'like', `${literalLike(c.BookingCode.trim().toUpperCase())}%`);
+  if (c.BookingOrderTypeCode !== undefined) q = q.where('o.booking_order_type_code', '=', c.BookingOrderTypeCode);
+  if (c.StatusCode === NEW_STATUS_FILTER) q = q.where('o.status_code', 'is', null);
+  else if (c.StatusCode !== undefined)
+    q = q.where('b.status_code', '=', c.StatusCode).where('o.status_code', 'is not', null);
+  if (c.CustomerName !== undefined) {
+    const pattern = `%${literalLike(c.CustomerName.trim())}%`;
+    q = q.where('o.customer_id', 'in', (eb) =>
+      eb
+        .selectFrom('customers as cc')
+        .select('cc.customer_id')
+        .where(sql<string>`cc.customer_name || ' (' || cc.scac || ')'`, 'ilike', pattern),
+    );
+  }
+  if (c.MarketCode !== undefined) q = q.where('o.market_code', '=', c.MarketCode.trim().toUpperCase());
+  if (c.LocationId !== undefined) q = q.where('b.location_id', '=', c.LocationId);
+  if (c.EquipmentSize !== undefined) q = q.where('b.equipment_category_code', '=', c.EquipmentSize);
+  if (c.CreatedFrom !== undefined) q = q.where('b.created_at', '>=', dayStart(c.CreatedFrom, zone));
+  if (c.CreatedTo !== undefined) q = q.where('b.created_at', '<', nextDayStart(c.CreatedTo, zone));
+  if (c.UpdatedFrom !== undefined) q = q.where('o.updated_at', '>=', dayStart(c.UpdatedFrom, zone));
+  if (c.UpdatedTo !== undefined) q = q.where('o.updated_at', '<', nextDayStart(c.UpdatedTo, zone));
+  if (c.ChassisId !== undefined) {
+    const chassisId = normalChassisId(c.ChassisId);
+    q = q.where('b.booking_id', 'in', (eb) =>
+      eb
+        .selectFrom('booking_chassis as bc')
+        .innerJoin('chassis as ch', 'ch.chassis_master_id', 'bc.chassis_master_id')
+        .select('bc.booking_id')
+        .where('ch.chassis_id', '=', chassisId),
+    );
+  }
+  return q;
+}
