@@ -21,7 +21,12 @@ export const search = (t: TestApp, token: string, body: object, headers: Record<
   post(t, '/api/dashboard/search', token, body, headers);
 
 /** Every row of a search, page after page, as the API answers it. */
-export async function allRows(t: TestApp, token: string, criteria: object, pageSize = 100): Promise<DashboardRow[]> {
+export async function allRows(
+  t: TestApp,
+  token: string,
+  criteria: object,
+  pageSize = 100,
+): Promise<DashboardRow[]> {
   const rows: DashboardRow[] = [];
   for (let start = 1; ; start += pageSize) {
     const res = await search(t, token, { ...criteria, StartRecordNumber: start, PageSize: pageSize });

@@ -35,29 +35,39 @@ describe.each(databaseKinds)('dashboard search on %s', (kind) => {
   /** The first page and the count agree with the SQL answer for the same criterion. */
   async function expectMatches(criteria: object, where: ReturnType<typeof sql>, minimum = 1) {
     const expected = await expectedIds(t, where);
-    expect(expected.length, 'the demo data should hold rows for this criterion').toBeGreaterThanOrEqual(minimum);
+    expect(expected.length, 'the demo data should hold rows for this criterion').toBeGreaterThanOrEqual(
+      minimum,
+    );
     const res = await search(t, staff, criteria);
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json();
     expect(page.TotalCount).toBe(expected.length);
-    expect(page.ResultSet.map((r: DashboardRow) => r.BookingId)).toEqual(expected.slice(0, DASHBOARD_PAGE_SIZE));
+    expect(page.ResultSet.map((r: DashboardRow) => r.BookingId)).toEqual(
+      expected.slice(0, DASHBOARD_PAGE_SIZE),
+    );
     return page.ResultSet as DashboardRow[];
   }
 
   it('finds bookings by the beginning of a booking number, in any case', async () => {
     const { booking_code } = await one(
       t,
-      sql<{ booking_code: string }>`select booking_code from bookings where booking_code is not null order by booking_id limit 1`,
+      sql<{
+        booking_code: string;
+      }>`select booking_code from bookings where booking_code is not null order by booking_id limit 1`,
     );
     const prefix = booking_code.slice(0, 6);
-    const rows = await expectMatches({ BookingCode: prefix.toLowerCase() }, sql`b.booking_code like ${`${prefix}%`}`);
+    const rows = await expectMatches(
+      { BookingCode: prefix.toLowerCase() },
+      sql`b.booking_code like ${`${prefix}%`}`,
+    );
     for (const r of rows) expect(r.BookingCode?.startsWith(prefix)).toBe(true);
     await expectMatches({ BookingCode: booking_code }, sql`b.booking_code = ${booking_code}`);
   });
 
   it('finds bookings by order type, and never shows IR, MI or RD orders', async () => {
     const rows = await expectMatches({ BookingOrderTypeCode: 'RU' }, sql`o.booking_order_type_code = 'RU'`);
-    for (const r of rows) expect(r).toMatchObject({ BookingOrderTypeCode: 'RU', BookingOrderTypeName: 'Reuse Booking' });
+    for (const r of rows)
+      expect(r).toMatchObject({ BookingOrderTypeCode: 'RU', BookingOrderTypeName: 'Reuse Booking' });
     const all = await allRows(t, staff, EVERYTHING, 100);
     expect(all.length).toBe((await expectedIds(t)).length);
     expect(all.some((r) => ['IR', 'MI', 'RD'].includes(r.BookingOrderTypeCode))).toBe(false);
@@ -137,7 +147,12 @@ describe.each(databaseKinds)('dashboard search on %s', (kind) => {
     const ids = async (criteria: object, offset: string) => {
       const rows: DashboardRow[] = [];
       for (let start = 1; ; start += 100) {
-        const res = await search(t, staff, { ...criteria, StartRecordNumber: start, PageSize: 100 }, { TimeZoneOffset: offset });
+        const res = await search(
+          t,
+          staff,
+          { ...criteria, StartRecordNumber: start, PageSize: 100 },
+          { TimeZoneOffset: offset },
+        );
         expect(res.statusCode, res.body).toBe(200);
         const page = res.json();
         rows.push(...page.ResultSet);
@@ -160,12 +175,18 @@ describe.each(databaseKinds)('dashboard search on %s', (kind) => {
     const expected = await expectedIds(t);
     expect(expected.length).toBeGreaterThan(2 * DASHBOARD_PAGE_SIZE);
     const first = (await search(t, staff, EVERYTHING)).json();
-    expect(first).toMatchObject({ TotalCount: expected.length, StartRecordNumber: 1, PageSize: DASHBOARD_PAGE_SIZE });
+    expect(first).toMatchObject({
+      TotalCount: expected.length,
+      StartRecordNumber: 1,
+      PageSize: DASHBOARD_PAGE_SIZE,
+    });
     expect(first.ResultSet).toHaveLength(DASHBOARD_PAGE_SIZE);
     const second = (await search(t, staff, { ...EVERYTHING, StartRecordNumber: 21 })).json();
     expect(second.ResultSet.map((r: DashboardRow) => r.BookingId)).toEqual(expected.slice(20, 40));
     const lastStart = expected.length - 3 + 1;
-    const last = (await search(t, staff, { ...EVERYTHING, StartRecordNumber: lastStart, PageSize: 10 })).json();
+    const last = (
+      await search(t, staff, { ...EVERYTHING, StartRecordNumber: lastStart, PageSize: 10 })
+    ).json();
     expect(last.ResultSet.map((r: DashboardRow) => r.BookingId)).toEqual(expected.slice(-3));
     const beyond = (await search(t, staff, { ...EVERYTHING, StartRecordNumber: expected.length + 1 })).json();
     expect(beyond).toMatchObject({ TotalCount: expected.length, ResultSet: [] });
@@ -194,7 +215,10 @@ describe.each(databaseKinds)('dashboard search on %s', (kind) => {
       [{ LocationId: 'ten' }, /LocationId must be a whole number/],
       [{ ...EVERYTHING, PageSize: 1000 }, /PageSize/],
       [{ ...EVERYTHING, StartRecordNumber: 0 }, /StartRecordNumber/],
-      [{ CreatedFrom: '2026-05-02', CreatedTo: '2026-05-01' }, /Created from \(2026-05-02\) must be on or before Created to/],
+      [
+        { CreatedFrom: '2026-05-02', CreatedTo: '2026-05-01' },
+        /Created from \(2026-05-02\) must be on or before Created to/,
+      ],
       [{ UpdatedFrom: '2026-05-02', UpdatedTo: '2026-05-01' }, /Updated from/],
       [{ CreatedFrom: '2026-02-30x' }, /CreatedFrom/],
       [{ CustomerName: 'a' }, /CustomerName must be at least 2 characters/],
@@ -211,7 +235,11 @@ describe.each(databaseKinds)('dashboard search on %s', (kind) => {
     const zone = await search(t, staff, EVERYTHING, { TimeZoneOffset: 'Europe/Paris' });
     expect(zone.statusCode).toBe(400);
     expect(zone.json().error).toMatch(/TimeZoneOffset/);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/dashboard/search', payload: EVERYTHING });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/search',
+      payload: EVERYTHING,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Cancelling a pool, daily lease or reuse booking order from its detail view (SPEC §5: cancel
  * order asks for confirmation; §3 the cancel order payload). One transaction: the order row is
- * locked, every booking still open or pending becomes CN, open pending requests are closed, and
- * the audit trail records who and when. The contact is told, and the hub after the commit.
+ * locked; a booking nothing was picked up on becomes Cancelled, one partly picked up is Closed
+ * (its picked-up units stay on hire, the rest are released); open pending requests are closed; the
+ * audit trail records who and when. The contact is told, and the hub, after the commit.
  */
 import type { Kysely } from 'kysely';
-import { hasAnyPermission, Permission, Entity } from '../../domain/permissions';
+import { Entity, hasAnyPermission, Permission } from '../../domain/permissions';
 import { isEmailList } from '../../rules/operators';
 import type { CancelOrderBody, DashboardDetail } from '../../schemas/dashboard';
 import type { AppContext } from '../context';
@@ -19,14 +20,13 @@ import type { Viewer } from './viewer';
 
 /** The order types booked through the flows whose orders this cancels (the others have their own screens). */
 const CANCELLABLE_TYPES = ['PB', 'DL', 'RU'];
-/** A booking may be cancelled while it is open or pending and nothing has been picked up. */
+/** An order may be cancelled while every booking of it is still open or pending. */
 const CANCELLABLE_STATUSES = ['OP', 'PN'];
 
 export interface CancelFacts {
   customerId: number;
   orderType: string;
   bookingStatuses: readonly string[];
-  fulfilledUnits: number;
 }
 
 export type CancelVerdict = { ok: true } | { ok: false; status: 403 | 409; reason: string };
@@ -44,12 +44,12 @@ export function cancellableBy(viewer: Viewer, order: CancelFacts): CancelVerdict
       hasAnyPermission(viewer.permissions, [{ entity: Entity.CustomerPoolBooking, bits: Permission.Update }]);
   if (!mayUpdate)
     return { ok: false, status: 403, reason: 'You do not have permission to cancel this booking order.' };
-  if (order.fulfilledUnits > 0 || !order.bookingStatuses.every((s) => CANCELLABLE_STATUSES.includes(s)))
+  if (!order.bookingStatuses.every((s) => CANCELLABLE_STATUSES.includes(s)))
     return {
       ok: false,
       status: 409,
       reason:
-        'This booking order can no longer be cancelled: some of its bookings are already fulfilled, closed or cancelled.',
+        'This booking order can no longer be cancelled: some of its bookings are already fulfilled, closed, expired or cancelled.',
     };
   return { ok: true };
 }
@@ -68,7 +68,13 @@ export async function cancelOrder(
   const contact = await ctx.db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom('booking_orders as o')
-      .select(['o.customer_id', 'o.booking_order_type_code', 'o.status_code', 'o.contact_name', 'o.email_addresses'])
+      .select([
+        'o.customer_id',
+        'o.booking_order_type_code',
+        'o.status_code',
+        'o.contact_name',
+        'o.email_addresses',
+      ])
       .where('o.booking_order_id', '=', orderId)
       .where(visibleOrders(scopeOf(viewer)))
       .forUpdate()
@@ -83,16 +89,22 @@ export async function cancelOrder(
       customerId: order.customer_id,
       orderType: order.booking_order_type_code,
       bookingStatuses: bookings.map((b) => b.status_code),
-      fulfilledUnits: bookings.reduce((sum, b) => sum + b.units_fulfilled_count, 0),
     });
     if (!verdict.ok) throw new AppError(verdict.status, verdict.reason, 'NOT_CANCELLABLE');
-    await markCancelled(trx, orderId, viewer.userId, order.status_code, additional);
+    const pickedUp = bookings.some((b) => b.units_fulfilled_count > 0);
+    await markCancelled(trx, orderId, viewer.userId, order.status_code, pickedUp ? 'CL' : 'CN', additional);
     return order;
   });
 
   await ctx.orderEvents.publish({ BookingOrderId: orderId, Change: 'cancelled' });
   const detail = await dashboardDetail(ctx.db, viewer, orderId);
-  notifyCancelled(ctx.mailer, log, detail, contact.contact_name, `${contact.email_addresses ?? ''};${additional}`);
+  notifyCancelled(
+    ctx.mailer,
+    log,
+    detail,
+    contact.contact_name,
+    `${contact.email_addresses ?? ''};${additional}`,
+  );
   return detail;
 }
 
@@ -101,17 +113,21 @@ async function markCancelled(
   orderId: number,
   userId: number,
   from: string | null,
+  to: 'CN' | 'CL',
   additionalEmails: string,
 ): Promise<void> {
   const now = new Date();
   await trx
     .updateTable('bookings')
-    .set({ status_code: 'CN', updated_at: now })
+    .set((eb) => ({
+      status_code: eb.case().when('units_fulfilled_count', '>', 0).then('CL').else('CN').end(),
+      updated_at: now,
+    }))
     .where('booking_order_id', '=', orderId)
     .execute();
   await trx
     .updateTable('booking_orders')
-    .set({ status_code: 'CN', updated_by: userId, updated_at: now })
+    .set({ status_code: to, updated_by: userId, updated_at: now })
     .where('booking_order_id', '=', orderId)
     .execute();
   // A withdrawn request leaves the pending queue: staff have nothing left to decide.
@@ -129,7 +145,7 @@ async function markCancelled(
       action: 'cancelled',
       changed_by: userId,
       changed_at: now,
-      details: JSON.stringify({ from, to: 'CN', ...(additionalEmails ? { additionalEmails } : {}) }),
+      details: JSON.stringify({ from, to, ...(additionalEmails ? { additionalEmails } : {}) }),
     })
     .execute();
 }
@@ -162,5 +178,7 @@ function notifyCancelled(
         'This message was sent by the chassis booking portal.',
       ].join('\n'),
     })
-    .catch((err) => log.error({ err, bookingOrderId: detail.BookingOrderId }, 'cancellation notice not sent'));
+    .catch((err) =>
+      log.error({ err, bookingOrderId: detail.BookingOrderId }, 'cancellation notice not sent'),
+    );
 }

@@ -8,7 +8,14 @@ import ExcelJS from 'exceljs';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DashboardCriteria, DashboardRow } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
-import { newestFirst, rowSource, scopeOf, selectRowColumns, type RowRecord, toDashboardRow } from './dashboard-rows';
+import {
+  newestFirst,
+  type RowRecord,
+  rowSource,
+  scopeOf,
+  selectRowColumns,
+  toDashboardRow,
+} from './dashboard-rows';
 import { applyCriteria, checkCriteria, type TimeZone } from './dashboard-search';
 import type { Viewer } from './viewer';
 
@@ -55,14 +62,18 @@ export async function forEachRowBatch(
   zone: TimeZone,
   onBatch: (rows: DashboardRow[]) => Promise<void>,
 ): Promise<number> {
-  const query = newestFirst(selectRowColumns(applyCriteria(rowSource(db, scopeOf(viewer)), criteria, zone))).compile();
+  const query = newestFirst(
+    selectRowColumns(applyCriteria(rowSource(db, scopeOf(viewer)), criteria, zone)),
+  ).compile();
   let total = 0;
   await db
     .transaction()
     .setAccessMode('read only')
     .execute(async (trx) => {
       await trx.executeQuery(
-        CompiledQuery.raw(`declare dashboard_export no scroll cursor for ${query.sql}`, [...query.parameters]),
+        CompiledQuery.raw(`declare dashboard_export no scroll cursor for ${query.sql}`, [
+          ...query.parameters,
+        ]),
       );
       for (;;) {
         const batch = await trx.executeQuery<RowRecord>(
@@ -127,7 +138,11 @@ async function writeExcel(
 ): Promise<number> {
   const columns = exportColumns(zone);
   // Inline strings, not a shared-string table: the table would grow with every row until the end.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'Chassis booking portal';
   const sheet = workbook.addWorksheet('Bookings', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({

@@ -105,7 +105,13 @@ export async function orderChangeMessage(
 ): Promise<{ partyIds: number[]; message: OrderChangeMessage } | null> {
   const order = await db
     .selectFrom('booking_orders as o')
-    .select(['o.customer_id', 'o.responsible_party_id', 'o.motor_carrier_id', 'o.status_code', 'o.updated_at'])
+    .select([
+      'o.customer_id',
+      'o.responsible_party_id',
+      'o.motor_carrier_id',
+      'o.status_code',
+      'o.updated_at',
+    ])
     .where('o.booking_order_id', '=', orderId)
     .where(visibleOrders({ kind: 'all' }))
     .executeTakeFirst();

@@ -51,7 +51,9 @@ export function checkCriteria(criteria: DashboardCriteria, viewer: Viewer): Dash
   const kept = present(criteria);
   if (Object.keys(kept).length === 0) throw badCriteria(INVALID_CRITERIA_TEXT);
   if (kept.CustomerName !== undefined && !viewer.isInternal)
-    throw badCriteria('Searching by customer is for provider staff: your search already covers your own bookings.');
+    throw badCriteria(
+      'Searching by customer is for provider staff: your search already covers your own bookings.',
+    );
   for (const [from, to, label] of DATE_RANGES) {
     const a = kept[from];
     const b = kept[to];
@@ -85,7 +87,8 @@ export function applyCriteria(query: RowQuery, c: DashboardCriteria, zone: TimeZ
   let q = query;
   if (c.BookingCode !== undefined)
     q = q.where('b.booking_code', 'like', `${literalLike(c.BookingCode.trim().toUpperCase())}%`);
-  if (c.BookingOrderTypeCode !== undefined) q = q.where('o.booking_order_type_code', '=', c.BookingOrderTypeCode);
+  if (c.BookingOrderTypeCode !== undefined)
+    q = q.where('o.booking_order_type_code', '=', c.BookingOrderTypeCode);
   if (c.StatusCode === NEW_STATUS_FILTER) q = q.where('o.status_code', 'is', null);
   else if (c.StatusCode !== undefined)
     q = q.where('b.status_code', '=', c.StatusCode).where('o.status_code', 'is not', null);

@@ -213,7 +213,6 @@ export async function dashboardDetail(
       customerId: order.customer_id,
       orderType: order.booking_order_type_code,
       bookingStatuses: bookings.map((b) => b.status_code),
-      fulfilledUnits: bookings.reduce((sum, b) => sum + b.units_fulfilled_count, 0),
     }).ok,
     Bookings: bookings.map((b) => ({
       BookingId: b.booking_id,

@@ -68,7 +68,14 @@ export function dashboardRoutes(app: FastifyInstance, { db }: AppContext): void 
         response: failures,
       },
       handler: (request, reply: FastifyReply) => {
-        const stream = dashboardFile(kind, db, viewerOf(request), request.body, timeZoneOf(request), request.log);
+        const stream = dashboardFile(
+          kind,
+          db,
+          viewerOf(request),
+          request.body,
+          timeZoneOf(request),
+          request.log,
+        );
         return reply
           .header('Content-Type', FILES[kind].type)
           .header('Content-Disposition', `attachment; filename="${fileName(kind)}"`)
