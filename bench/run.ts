@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: figures for the hot paths (flow validation, sign-in, lookups), on a freshly seeded PGlite (and on
- * PostgreSQL when BENCH_DATABASE_URL names an empty database). Reported, never asserted.
+ * PostgreSQL when BENCH_DATABASE_URL names an empty database), and the dashboard at 1,000,000 orders when
+ * BENCH_SCALE_DATABASE_URL names a database seeded with `npm run seed -- --scale`. Reported, never asserted.
  */
 import { buildApp } from '../src/server/app';
 import { createTokenService } from '../src/server/auth/tokens';
@@ -8,6 +9,8 @@ import { readConfig } from '../src/server/config';
 import { type DatabaseOptions, openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '../src/server/db/seed';
+import { benchDashboardSearch } from './dashboard';
+import { benchExcel } from './excel';
 import { benchFlowValidation } from './flow-validation';
 import { measure } from './measure';
 
@@ -54,4 +57,13 @@ await benchFlowValidation();
 await benchOn('PGlite (in memory)', { kind: 'pglite' });
 if (process.env.BENCH_DATABASE_URL)
   await benchOn('PostgreSQL', { kind: 'postgres', url: process.env.BENCH_DATABASE_URL });
+// The dashboard at scale wants a PostgreSQL database seeded with `npm run seed -- --scale`.
+const scaleUrl = process.env.BENCH_SCALE_DATABASE_URL;
+if (scaleUrl) {
+  await benchDashboardSearch(scaleUrl);
+  await benchExcel(scaleUrl);
+} else
+  console.log(
+    '\n(dashboard at scale skipped: set BENCH_SCALE_DATABASE_URL to a database seeded with --scale)',
+  );
 console.log(`\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

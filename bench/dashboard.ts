@@ -1,0 +1,196 @@
+/**
+ * Dashboard search at scale (issue 4): typical searches through the real API over HTTP, at 1 and
+ * at 50 concurrent clients, against the very same SQL sent straight to PostgreSQL in the same run.
+ * The ratio API ÷ SQL is the figure that matters (goal ≤ 1.5×). Needs a PostgreSQL database seeded
+ * with `npm run seed -- --scale` (BENCH_SCALE_DATABASE_URL). Reported, never asserted.
+ */
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { DashboardCriteria } from '../src/schemas/dashboard';
+import { buildApp } from '../src/server/app';
+import { createTokenService } from '../src/server/auth/tokens';
+import { readConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/connect';
+import { migrate } from '../src/server/db/migrate';
+import { newestFirst, rowSource, scopeOf, selectRowColumns } from '../src/server/domain/dashboard-rows';
+import { applyCriteria, checkCriteria, UTC } from '../src/server/domain/dashboard-search';
+import type { Viewer } from '../src/server/domain/viewer';
+import { percentile } from './measure';
+
+interface Case {
+  label: string;
+  user: 'staff' | 'customer';
+  body: DashboardCriteria;
+}
+
+const day = (offsetDays: number, from: Date) =>
+  new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** Runs `fn` `perClient` times in each of `clients` parallel loops; every call timed. */
+async function load(clients: number, perClient: number, fn: () => Promise<void>) {
+  await fn(); // warm-up
+  const times: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = 0; i < perClient; i++) {
+        const t0 = performance.now();
+        await fn();
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  const wall = performance.now() - started;
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    perSecond: (times.length / wall) * 1000,
+  };
+}
+
+const fmt = (t: { p50: number; p95: number; perSecond: number }) =>
+  `p50 ${t.p50.toFixed(1).padStart(7)} ms  p95 ${t.p95.toFixed(1).padStart(7)} ms  ${t.perSecond.toFixed(0).padStart(5)}/s`;
+
+export async function benchDashboardSearch(url: string): Promise<void> {
+  console.log('\n## Dashboard search at scale (PostgreSQL)');
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 60 });
+  await migrate(handle.db);
+  const counts = await sql<{ orders: number; bookings: number; newest: Date }>`
+    select (select count(*) from booking_orders)::int as orders, (select count(*) from bookings)::int as bookings,
+           (select max(created_at) from bookings) as newest`.execute(handle.db);
+  const { orders, bookings, newest } = counts.rows[0] as { orders: number; bookings: number; newest: Date };
+  console.log(
+    `${orders.toLocaleString('en-US')} booking orders, ${bookings.toLocaleString('en-US')} bookings`,
+  );
+
+  const config = readConfig({ JWT_SECRET: 'bench-secret-0000000000000000000000' });
+  const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret as string), 60);
+  const app = await buildApp({ db: handle.db, tokens, config });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const tokenOf = async (user: string) => {
+    const res = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ UserId: user, Password: 'Demo!2345', ApplicationCode: 'BRR' }),
+    });
+    return ((await res.json()) as { token: string }).token;
+  };
+  const tokenFor = { staff: await tokenOf('demo.staff'), customer: await tokenOf('demo.customer') };
+  const viewerFor = async (user: string): Promise<Viewer> => {
+    const u = await handle.db
+      .selectFrom('users')
+      .select(['user_id', 'customer_id', 'auth_provider'])
+      .where('user_name', '=', user)
+      .executeTakeFirstOrThrow();
+    return {
+      userId: u.user_id,
+      userName: user,
+      customerId: u.customer_id,
+      isInternal: u.auth_provider === 'Directory',
+      permissions: {},
+      claims: {} as Viewer['claims'],
+      token: '',
+    };
+  };
+  const viewers = { staff: await viewerFor('demo.staff'), customer: await viewerFor('demo.customer') };
+  const code = await sql<{ booking_code: string }>`
+    select booking_code from bookings where booking_code is not null order by booking_id desc offset 5000 limit 1`.execute(
+    handle.db,
+  );
+  const market = await sql<{ market_code: string; location_id: number }>`
+    select o.market_code, b.location_id from bookings b join booking_orders o using (booking_order_id)
+    where b.booking_id > (select max(booking_id) - 100000 from bookings)
+    group by 1, 2 order by count(*) desc limit 1`.execute(handle.db);
+  const { market_code, location_id } = market.rows[0] as { market_code: string; location_id: number };
+
+  const cases: Case[] = [
+    {
+      label: 'customer: created in the last 30 days',
+      user: 'customer',
+      body: { CreatedFrom: day(-30, newest) },
+    },
+    { label: 'customer: status Open', user: 'customer', body: { StatusCode: 'OP' } },
+    {
+      label: 'staff: one booking number',
+      user: 'staff',
+      body: { BookingCode: code.rows[0]?.booking_code ?? 'PB' },
+    },
+    {
+      label: 'staff: status Open in a market',
+      user: 'staff',
+      body: { StatusCode: 'OP', MarketCode: market_code },
+    },
+    {
+      label: 'staff: a location, Chassis.40, last 90 days',
+      user: 'staff',
+      body: { LocationId: location_id, EquipmentSize: 'Chassis.40', CreatedFrom: day(-90, newest) },
+    },
+    {
+      label: 'staff: customer name contains, last 30 days',
+      user: 'staff',
+      body: { CustomerName: 'tra', CreatedFrom: day(-30, newest) },
+    },
+    {
+      label: 'staff: page 50 of the last 7 days',
+      user: 'staff',
+      body: { CreatedFrom: day(-7, newest), StartRecordNumber: 981 },
+    },
+  ];
+
+  const pool = new pg.Pool({ connectionString: url, max: 60 });
+  console.log('(API = POST /api/dashboard/search over HTTP; SQL = the same count and page queries over pg)');
+  const ratios: number[] = [];
+  for (const c of cases) {
+    const body = { PageSize: 20, StartRecordNumber: 1, ...c.body } as Required<
+      Pick<DashboardCriteria, 'PageSize' | 'StartRecordNumber'>
+    > &
+      DashboardCriteria;
+    const viewer = viewers[c.user];
+    const matching = applyCriteria(rowSource(handle.db, scopeOf(viewer)), checkCriteria(body, viewer), UTC);
+    const countSql = matching.select((eb) => eb.fn.countAll<number>().as('n')).compile();
+    const pageSql = newestFirst(selectRowColumns(matching))
+      .limit(body.PageSize)
+      .offset(body.StartRecordNumber - 1)
+      .compile();
+    const api = async () => {
+      const res = await fetch(`${address}/api/dashboard/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenFor[c.user]}` },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 200) throw new Error(`${c.label}: ${res.status} ${await res.text()}`);
+      await res.json();
+    };
+    const raw = async () => {
+      await Promise.all([
+        pool.query(countSql.sql, [...countSql.parameters]),
+        pool.query(pageSql.sql, [...pageSql.parameters]),
+      ]);
+    };
+    const total = (await (
+      await fetch(`${address}/api/dashboard/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenFor[c.user]}` },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { TotalCount: number };
+    console.log(`\n${c.label} (TotalCount ${total.TotalCount.toLocaleString('en-US')})`);
+    for (const clients of [1, 50]) {
+      const perClient = clients === 1 ? 30 : 4;
+      const a = await load(clients, perClient, api);
+      const s = await load(clients, perClient, raw);
+      const ratio = a.p50 / s.p50;
+      ratios.push(ratio);
+      console.log(`  ${String(clients).padStart(2)} client(s)  API ${fmt(a)}`);
+      console.log(`              SQL ${fmt(s)}   API/SQL p50 ${ratio.toFixed(2)}×`);
+    }
+  }
+  ratios.sort((a, b) => a - b);
+  console.log(
+    `\nAPI/SQL p50 ratio over all cases: median ${percentile(ratios, 0.5).toFixed(2)}×, worst ${ratios.at(-1)?.toFixed(2)}×`,
+  );
+  await pool.end();
+  await app.close();
+  await handle.close();
+}
