@@ -15,6 +15,7 @@ import { installAccessControl } from './plugins/access';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installValidators } from './plugins/validation';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingPendingRoutes } from './routes/booking-pending';
@@ -33,6 +34,7 @@ export interface BuildOptions {
 
 const routeAreas = [
   authRoutes,
+  accountRoutes,
   userRoutes,
   lookupRoutes,
   configurationRoutes,

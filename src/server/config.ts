@@ -20,6 +20,29 @@ export interface ServerConfig {
   environment: string;
   buildHash: string;
   client: ClientConfig;
+  /** The portal's address as users reach it (PUBLIC_URL), for links in mail. */
+  publicUrl: string;
+  /** Minutes a mailed password reset link stays usable (RESET_LINK_MINUTES, default 60). */
+  resetLinkMinutes: number;
+  /** The company directory internal staff sign in with; null: they use local passwords (the demo). */
+  directory: DirectoryConfig | null;
+}
+
+/** LDAP sign-in for internal staff (DIRECTORY_*); docs/decisions.md "Account lifecycle (server)". */
+export interface DirectoryConfig {
+  /** ldap:// or ldaps:// URL of the directory (DIRECTORY_URL). */
+  url: string;
+  /** Bind DN with a {user} placeholder, e.g. uid={user},ou=people,dc=example,dc=com (DIRECTORY_BIND_DN). */
+  bindDnTemplate: string | null;
+  /** Where to look the user up when there is no template (DIRECTORY_SEARCH_BASE). */
+  searchBase: string | null;
+  /** The attribute holding the user name in a search (DIRECTORY_USER_ATTRIBUTE, default uid). */
+  userAttribute: string;
+  /** Optional account for that search (DIRECTORY_SERVICE_DN / DIRECTORY_SERVICE_PASSWORD); anonymous otherwise. */
+  serviceDn: string | null;
+  servicePassword: string | null;
+  /** Milliseconds to wait for the directory (DIRECTORY_TIMEOUT_MS, default 5000). */
+  timeoutMs: number;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -29,11 +52,39 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   return n;
 };
 
+function readDirectory(env: NodeJS.ProcessEnv): DirectoryConfig | null {
+  const url = env.DIRECTORY_URL?.trim();
+  if (!url) return null;
+  if (!/^ldaps?:\/\//i.test(url))
+    throw new Error(`DIRECTORY_URL must start with ldap:// or ldaps://, got '${url}'`);
+  const bindDnTemplate = env.DIRECTORY_BIND_DN?.trim() || null;
+  const searchBase = env.DIRECTORY_SEARCH_BASE?.trim() || null;
+  if (bindDnTemplate && !bindDnTemplate.includes('{user}')) {
+    throw new Error(`DIRECTORY_BIND_DN must contain {user}, e.g. uid={user},ou=people,dc=example,dc=com`);
+  }
+  if (!bindDnTemplate && !searchBase) {
+    throw new Error(
+      'DIRECTORY_URL is set: set DIRECTORY_BIND_DN (a template with {user}) or DIRECTORY_SEARCH_BASE too',
+    );
+  }
+  return {
+    url,
+    bindDnTemplate,
+    searchBase,
+    userAttribute: env.DIRECTORY_USER_ATTRIBUTE?.trim() || 'uid',
+    serviceDn: env.DIRECTORY_SERVICE_DN?.trim() || null,
+    servicePassword: env.DIRECTORY_SERVICE_PASSWORD ?? null,
+    timeoutMs: int(env.DIRECTORY_TIMEOUT_MS, 5000, 'DIRECTORY_TIMEOUT_MS'),
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const environment = env.ENVIRONMENT ?? 'demo';
+  const host = env.HOST ?? '127.0.0.1';
+  const port = int(env.PORT, 8080, 'PORT');
   return {
-    host: env.HOST ?? '127.0.0.1',
-    port: int(env.PORT, 8080, 'PORT'),
+    host,
+    port,
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || null,
     jwtSecret: env.JWT_SECRET || null,
@@ -60,5 +111,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       securityAppUrl: env.SECURITY_APP_URL ?? 'https://security.example.com/',
       ebmAppUrl: env.EBM_APP_URL ?? 'https://ebm.example.com/',
     },
+    publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
+    resetLinkMinutes: int(env.RESET_LINK_MINUTES, 60, 'RESET_LINK_MINUTES'),
+    directory: readDirectory(env),
   };
 }

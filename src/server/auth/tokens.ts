@@ -14,7 +14,12 @@ const ALGORITHM = 'HS256';
 const SECRET_NAME = 'jwt-signing-key';
 
 export interface TokenService {
-  issue(claims: IssuedClaims): Promise<{ token: string; exp: number }>;
+  /**
+   * Signs the claims. `issuedAt` (Unix seconds, default now) may lie a moment ahead: after a
+   * password change the session that made it gets a token issued at the instant from which the
+   * user's sessions are valid (see issuedAtOf).
+   */
+  issue(claims: IssuedClaims, options?: { issuedAt?: number }): Promise<{ token: string; exp: number }>;
   /** The claims of a well-signed, unexpired token; null otherwise. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -23,6 +28,13 @@ export interface TokenService {
 export type IssuedClaims = Omit<TokenClaims, 'exp' | 'refreshTokenInterval'>;
 
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * When a token was issued (Unix seconds). There is no iat claim (SPEC §3 lists the claims); the
+ * lifetime is refreshTokenInterval minutes, so exp minus that lifetime is the issue time.
+ */
+export const issuedAtOf = (claims: Pick<TokenClaims, 'exp' | 'refreshTokenInterval'>): number =>
+  claims.exp - claims.refreshTokenInterval * 60;
 
 /** The signing key: from JWT_SECRET, or generated once and shared by every instance through the database. */
 export async function loadSigningKey(db: Kysely<Database>, configured: string | null): Promise<Uint8Array> {
@@ -42,8 +54,8 @@ export async function loadSigningKey(db: Kysely<Database>, configured: string | 
 
 export function createTokenService(key: Uint8Array, lifetimeMinutes: number): TokenService {
   return {
-    async issue(claims) {
-      const exp = Math.floor(Date.now() / 1000) + lifetimeMinutes * 60;
+    async issue(claims, options) {
+      const exp = (options?.issuedAt ?? Math.floor(Date.now() / 1000)) + lifetimeMinutes * 60;
       const token = await new SignJWT({ ...claims, refreshTokenInterval: lifetimeMinutes, exp })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', sid: randomBytes(12).toString('base64url') })
         .sign(key);

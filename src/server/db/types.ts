@@ -275,6 +275,48 @@ export interface AppSecretTable {
   value: string;
 }
 
+/** A sign-up ("Register as a New User") waiting for staff (migration 0004). */
+export interface AccessRequestTable {
+  access_request_id: Generated<number>;
+  company_name: string;
+  scac: string;
+  first_name: string;
+  last_name: string;
+  user_name: string;
+  email: string;
+  phone: string;
+  requested_access: Json;
+  status: Generated<'Pending' | 'Approved' | 'Rejected'>;
+  requested_from: string | null;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+  decided_by: number | null;
+}
+
+/** A mailed password reset link, by the SHA-256 of its token (migration 0004). */
+export interface PasswordResetTokenTable {
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** Per-user account settings, created on first need (migration 0004). */
+export interface AccountSettingsTable {
+  user_id: number;
+  notification_preferences: ColumnType<unknown, string | undefined, string>;
+  password_changed_at: Date | null;
+  /** Tokens issued before this instant are refused: a password change signs out other sessions. */
+  sessions_valid_after: Date | null;
+}
+
+/** One counted attempt of a rate-limited action (migration 0004). */
+export interface RateLimitEventTable {
+  bucket: string;
+  occurred_at: CreatedAt;
+}
+
 export interface Database {
   markets: MarketTable;
   locations: LocationTable;
@@ -307,4 +349,8 @@ export interface Database {
   revoked_tokens: RevokedTokenTable;
   audit_log: AuditLogTable;
   app_secrets: AppSecretTable;
+  access_requests: AccessRequestTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  account_settings: AccountSettingsTable;
+  rate_limit_events: RateLimitEventTable;
 }

@@ -7,11 +7,13 @@ import { type Kysely, sql } from 'kysely';
 import { INVALID_LOGIN_TEXT, lockoutServerMessage } from '../../domain/messages';
 import { ENTITIES, type PermissionSet } from '../../domain/permissions';
 import type { AccountStatus } from '../../schemas/auth';
+import type { Directory } from '../auth/directory';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type IssuedClaims, type TokenService, tokenHash } from '../auth/tokens';
 import type { Database } from '../db/types';
 import { AppError, forbidden, unauthorized } from '../errors';
-import type { Viewer } from './viewer';
+import { issueSessionToken } from './sessions';
+import { isInternalProvider, type Viewer } from './viewer';
 
 export interface LockoutPolicy {
   attempts: number;
@@ -42,6 +44,8 @@ export async function signIn(
   tokens: TokenService,
   policy: LockoutPolicy,
   credentials: { UserId: string; Password: string },
+  /** The company directory; when given, internal (Directory) users are checked there, not locally. */
+  directory: Directory | null = null,
 ): Promise<{ token: string }> {
   const user = await findUserByName(db, credentials.UserId);
   if (!user) {
@@ -52,7 +56,11 @@ export async function signIn(
   if (user.locked_until && user.locked_until.getTime() > now) {
     throw locked(Math.ceil((user.locked_until.getTime() - now) / 60_000));
   }
-  if (!(await verifyPassword(user.password_hash, credentials.Password))) {
+  const passwordOk =
+    directory && isInternalProvider(user.auth_provider)
+      ? await directory.verify(user.user_name, credentials.Password)
+      : await verifyPassword(user.password_hash, credentials.Password);
+  if (!passwordOk) {
     // Counted atomically, so parallel guesses cannot slip past the limit.
     const counted = await db
       .updateTable('users')
@@ -86,7 +94,7 @@ export async function signIn(
     .set({ failed_attempts: 0, locked_until: null, last_login_at: new Date(now) })
     .where('user_id', '=', user.user_id)
     .execute();
-  const { token } = await tokens.issue(await claimsFor(db, user.user_id));
+  const { token } = await issueSessionToken(db, tokens, await claimsFor(db, user.user_id));
   return { token };
 }
 
@@ -132,7 +140,7 @@ export async function claimsFor(db: Kysely<Database>, userId: number): Promise<I
 /** A fresh token for a signed-in user, re-reading status and permissions (SPEC §4 Session). */
 export async function refreshToken(db: Kysely<Database>, tokens: TokenService, userId: number) {
   if ((await accountStatus(db, userId)) !== 'Active') throw unauthorized(NOT_ACTIVE_TEXT);
-  return tokens.issue(await claimsFor(db, userId));
+  return issueSessionToken(db, tokens, await claimsFor(db, userId));
 }
 
 /**

@@ -2,7 +2,10 @@
  * Authentication and authorization for every route. A route declares `config.access`:
  * 'public', 'signedIn', or a list of (entity, bits) requirements of which one must pass
  * (SPEC §6). API routes that declare nothing are 'signedIn': safe by default. Everything outside
- * /api (the built SPA, /config/config.json) and the API documentation is public.
+ * /api (the built SPA, /config/config.json) and the API documentation is public. 'optional'
+ * identifies the caller when a bearer token comes and lets anonymous calls through.
+ * While a token says ResetPassword (SPEC §4, §6 "a pending password reset forces the reset page"),
+ * only routes with `config.allowDuringPasswordReset` answer; every other one is a 403.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -11,16 +14,20 @@ import {
   type PermissionRequirement,
   permissionsFromClaims,
 } from '../../domain/permissions';
+import { RESET_REQUIRED_TEXT } from '../../schemas/account';
 import { type TokenService, tokenHash } from '../auth/tokens';
 import type { Database } from '../db/types';
+import { isCurrentSession, SESSION_ENDED_TEXT } from '../domain/sessions';
 import { isInternalProvider, type Viewer } from '../domain/viewer';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 
-export type RouteAccess = 'public' | 'signedIn' | readonly PermissionRequirement[];
+export type RouteAccess = 'public' | 'optional' | 'signedIn' | readonly PermissionRequirement[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Reset password, logout, status and refresh: usable while a password reset is pending. */
+    allowDuringPasswordReset?: boolean;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -43,10 +50,12 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Database>,
     const access = request.routeOptions.config?.access ?? (isApi ? 'signedIn' : 'public');
     if (access === 'public') return;
     const token = bearer(request);
+    if (!token && access === 'optional') return;
     if (!token) throw unauthorized('Sign in to continue: this call needs a bearer token.');
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized();
-    // One query per call: the account as it is now, and whether this token was signed out.
+    // One query per call: the account as it is now, whether this token was signed out, and from
+    // when the user's sessions count (a password change ends the others: domain/sessions.ts).
     const row = await db
       .selectFrom('users')
       .select((eb) => [
@@ -58,10 +67,16 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Database>,
             eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash(token)),
           )
           .as('revoked'),
+        eb
+          .selectFrom('account_settings')
+          .select('account_settings.sessions_valid_after')
+          .whereRef('account_settings.user_id', '=', 'users.user_id')
+          .as('sessions_valid_after'),
       ])
       .where('users.user_id', '=', claims.UserId)
       .executeTakeFirst();
     if (!row || row.revoked) throw unauthorized();
+    if (!isCurrentSession(claims, row.sessions_valid_after)) throw unauthorized(SESSION_ENDED_TEXT);
     if (!row.active) throw unauthorized('Your account is not active. Please contact customer service.');
     request.viewer = {
       userId: claims.UserId,
@@ -72,7 +87,17 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Database>,
       claims,
       token,
     };
-    if (access !== 'signedIn' && !hasAnyPermission(request.viewer.permissions, access)) {
+    if (
+      request.viewer.claims.ResetPassword === true &&
+      !request.routeOptions.config?.allowDuringPasswordReset
+    ) {
+      throw new AppError(403, RESET_REQUIRED_TEXT, 'RESET_PASSWORD_REQUIRED');
+    }
+    if (
+      access !== 'signedIn' &&
+      access !== 'optional' &&
+      !hasAnyPermission(request.viewer.permissions, access)
+    ) {
       throw forbidden('You do not have permission to use this function.');
     }
   });

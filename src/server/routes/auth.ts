@@ -9,6 +9,7 @@ import {
   tokenResponseSchema,
 } from '../../schemas/auth';
 import { errorResponses } from '../../schemas/common';
+import { createDirectory } from '../auth/directory';
 import type { AppContext } from '../context';
 import { accountStatusFor, refreshToken, signIn, signOut } from '../domain/auth';
 import { viewerOf } from '../plugins/access';
@@ -17,6 +18,17 @@ const tags = ['Authentication'];
 
 export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppContext): void {
   const policy = { attempts: config.lockoutAttempts, minutes: config.lockoutMinutes };
+  const directory = config.directory ? createDirectory(config.directory, app.log) : null;
+  if (directory) {
+    app.log.info(
+      { url: config.directory?.url },
+      'internal (Directory) users sign in through the company directory',
+    );
+  } else {
+    app.log.warn(
+      'DIRECTORY_URL is not set: internal (Directory) users sign in with local passwords (demo mode)',
+    );
+  }
 
   app.post<{ Body: LoginBody }>('/api/auth/login', {
     config: { access: 'public' },
@@ -26,10 +38,11 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
       body: loginBodySchema,
       response: { 200: tokenResponseSchema, 400: errorResponses[400], 401: errorResponses[401] },
     },
-    handler: (request) => signIn(db, tokens, policy, request.body),
+    handler: (request) => signIn(db, tokens, policy, request.body, directory),
   });
 
   app.get('/api/auth/refresh', {
+    config: { allowDuringPasswordReset: true },
     schema: {
       tags,
       summary: 'A fresh token for the signed-in user (status and permissions re-read).',
@@ -44,6 +57,7 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
   });
 
   app.get<{ Querystring: { userId: string } }>('/api/auth/status', {
+    config: { allowDuringPasswordReset: true },
     schema: {
       tags,
       summary: "'Active' or 'NotActive' for a user (by numeric UserId or user name).",
@@ -64,6 +78,7 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
   });
 
   app.post('/api/auth/logout', {
+    config: { allowDuringPasswordReset: true },
     schema: {
       tags,
       summary: 'Sign out: the token presented is revoked on the server.',

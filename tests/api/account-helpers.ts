@@ -1,0 +1,99 @@
+/** Factories and mail readers shared by the account lifecycle API tests. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LOCAL_AUTH_PROVIDER } from '../../src/domain/constants';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { ROLE_ID } from '../../src/server/db/seed/roles';
+import type { TestApp } from '../helpers/test-app';
+
+/** Passes the password policy (src/schemas/account.ts). */
+export const NEW_PASSWORD = 'Fresh!Pass2468';
+export const OTHER_PASSWORD = 'Another#Pass1357';
+export const START_PASSWORD = 'Start!Pass9753';
+
+export interface BuiltUser {
+  userId: number;
+  userName: string;
+  email: string;
+  password: string;
+}
+
+/** A user of the Customer Full role on customer 1, with its own name, email and password. */
+export async function buildUser(
+  t: TestApp,
+  overrides: { resetPassword?: boolean; authProvider?: string; password?: string; active?: boolean } = {},
+): Promise<BuiltUser> {
+  const suffix = randomBytes(4).toString('hex');
+  const userName = `acct.${suffix}`;
+  const email = `acct.${suffix}@example.com`;
+  const password = overrides.password ?? START_PASSWORD;
+  const row = await t.handle.db
+    .insertInto('users')
+    .values({
+      user_name: userName,
+      first_name: 'Avery',
+      last_name: `Account ${suffix}`,
+      email,
+      phone: '555-0100',
+      password_hash: await hashPassword(password),
+      auth_provider: overrides.authProvider ?? LOCAL_AUTH_PROVIDER,
+      customer_id: 1,
+      module_id_owned: 1,
+      reset_password: overrides.resetPassword ?? false,
+      active: overrides.active ?? true,
+    })
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
+  await t.handle.db
+    .insertInto('user_roles')
+    .values({ user_id: row.user_id, role_id: ROLE_ID.customerFull })
+    .execute();
+  return { userId: row.user_id, userName, email, password };
+}
+
+/** A throwaway DATA_DIR, so the outbox of one test file is its own. */
+export const tempDataDir = (): string => mkdtempSync(join(tmpdir(), 'brr-account-'));
+
+/** RFC 2045 quoted-printable, as nodemailer writes long text lines. */
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The decoded .eml files of the outbox addressed to `to`, oldest first. */
+export function outboxMailsTo(dataDir: string, to: string): string[] {
+  const dir = join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => decodeQuotedPrintable(readFileSync(join(dir, f), 'utf8')))
+    .filter((mail) => new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(mail));
+}
+
+/** Waits (polling, at most 10 s) until `count` mails to `to` are in the outbox; answers them. */
+export async function waitForOutbox(dataDir: string, to: string, count = 1): Promise<string[]> {
+  for (let i = 0; i < 200; i++) {
+    const mails = outboxMailsTo(dataDir, to);
+    if (mails.length >= count) return mails;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no ${count} mail(s) to ${to} in ${dataDir}/outbox`);
+}
+
+/** The reset link's token and returnUrl in a mail's text. */
+export function resetLinkIn(mail: string): { link: string; token: string; returnUrl: string } {
+  const match = mail.match(/(\S+#\/support\/resetpassword\?token=([A-Za-z0-9_-]+)&returnUrl=(\S+))/);
+  if (!match) throw new Error(`no reset link in mail:\n${mail}`);
+  return {
+    link: match[1] as string,
+    token: match[2] as string,
+    returnUrl: decodeURIComponent(match[3] as string),
+  };
+}
