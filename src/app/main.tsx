@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { browserSessionOptions, startBrowserSession } from './session/browser';
 import { fetchConfig } from './stores/ConfigStore';
 import { RootStore } from './stores/RootStore';
 
@@ -14,7 +15,13 @@ async function start() {
       storage: window.localStorage,
       sessionStorage: window.sessionStorage,
       reload: () => window.location.reload(),
+      ...browserSessionOptions(),
     });
+    // SPEC §4 session behaviour and §7 version check, public configuration, cookie consent.
+    startBrowserSession(store);
+    import('./session/cookie-consent')
+      .then((m) => m.startCookieConsent(config))
+      .catch((e) => console.error('[cookie consent]', e));
     createRoot(container).render(
       <StrictMode>
         <App store={store} />

@@ -11,6 +11,12 @@ export const StorageKeys = {
   naturalExpiry: storageKey('naturalExpiry'),
   /** sessionStorage: when the api client last reloaded the page for a 503. */
   reloadAt: storageKey('reloadAt'),
+  /** When the stored token runs out by this browser's clock (ms), written just before the token. */
+  tokenExpiresAt: storageKey('tokenExpiresAt'),
+  /** SPEC §4 tab tracking: each open tab's heartbeat and last activity, written every 3 s. */
+  tabs: storageKey('tabs'),
+  /** SPEC §7: the public UI configuration, stored locally with the time it was fetched. */
+  publicConfig: storageKey('publicConfig'),
 } as const;
 
 /** The part of the Web Storage API the stores use; tests pass a Map-backed stand-in. */

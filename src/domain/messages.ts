@@ -46,6 +46,11 @@ export const PAGE_NOT_FOUND_TEXT = 'Sorry, page not found';
 export const CACHE_KEY_MISSING_TEXT = 'Requested key is not available in Cache';
 /** SPEC §2: the confirmation dialog's default question, also what discarding a flow asks. */
 export const CANCEL_CHANGES_TEXT = 'Do you want to cancel your changes?';
+/** SPEC §2 Session warning and New Version dialogs. */
+export const SESSION_WARNING_TITLE = 'Session Timeout Warning';
+export const SESSION_WARNING_TEXT = 'Do you want to continue your session?';
+export const NEW_VERSION_TITLE = 'New Version';
+export const NEW_VERSION_TEXT = 'New updates available, application will reload.';
 
 /** The server's lockout message: the minutes travel between '!*' markers (SPEC §8). */
 export function lockoutServerMessage(minutes: number): string {

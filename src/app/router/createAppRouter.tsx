@@ -6,6 +6,7 @@ import AccountValidationPage from '../pages/AccountValidationPage';
 import LoginPage from '../pages/LoginPage';
 import NotFoundPage from '../pages/NotFoundPage';
 import { ACCOUNT_VALIDATION_PATH, AREA_ROUTES, HOME_PATH, LOGIN_PATH, PUBLIC_ROUTES } from '../routes';
+import { SessionDialogs } from '../session/SessionDialogs';
 import type { RootStore } from '../stores/RootStore';
 import { guardLoader } from './guard';
 
@@ -14,6 +15,7 @@ function AppShell() {
     <>
       <MessageArea />
       <ConfirmationDialog />
+      <SessionDialogs />
       <Outlet />
     </>
   );

@@ -21,3 +21,16 @@ export function decodeToken(token: string): TokenClaims | null {
 /** True while the token's exp (seconds) lies in the future. */
 export const isTokenLive = (claims: TokenClaims | null, now = Date.now()): boolean =>
   !!claims && typeof claims.exp === 'number' && claims.exp * 1000 > now;
+
+/**
+ * When a token just received runs out, by this browser's clock: refreshTokenInterval minutes from
+ * now (the interval is the token's lifetime, docs/decisions.md). Judging the server's exp against
+ * a PC clock that is minutes off would sign users out at once or never; so the lifetime is
+ * measured locally. Without an interval the exp claim is all there is.
+ */
+export function localExpiry(claims: TokenClaims | null, now = Date.now()): number | null {
+  if (!claims) return null;
+  const minutes = claims.refreshTokenInterval;
+  if (typeof minutes === 'number' && minutes > 0) return now + minutes * 60_000;
+  return typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+}

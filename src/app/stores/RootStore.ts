@@ -1,6 +1,9 @@
 import type { AxiosInstance } from 'axios';
 import { createApiClient } from '../api/client';
 import { FlowStores } from '../flows/FlowStores';
+import { SessionBehaviour } from '../session/SessionBehaviour';
+import type { SessionCookie } from '../session/session-cookie';
+import { sharedMemoryTabs, type TabBus } from '../session/tab-bus';
 import { type KeyValueStorage, memoryStorage } from '../storage';
 import { type AppConfig, ConfigStore } from './ConfigStore';
 import { DialogStore } from './DialogStore';
@@ -15,6 +18,10 @@ export interface RootStoreOptions {
   /** sessionStorage in the browser (the 503 reload guard). */
   sessionStorage?: KeyValueStorage;
   reload?: () => void;
+  /** localStorage shared with the other tabs and their storage events (cross-tab, SPEC §4). */
+  tabs?: TabBus;
+  /** The session cookie (SPEC §4); document.cookie in the browser. */
+  sessionCookie?: SessionCookie;
 }
 
 /** One store per concern, created once at start-up (ARCHITECTURE §4, STYLE: Outline's RootStore). */
@@ -29,10 +36,12 @@ export class RootStore {
   /** One FlowStore per open booking flow, and the stores their widgets share. */
   readonly flows: FlowStores;
   readonly storage: KeyValueStorage;
+  /** Idle watch, token refresh, cross-tab mirroring, version check, public configuration (SPEC §4). */
+  readonly sessionBehaviour: SessionBehaviour;
 
   constructor(config: AppConfig, options: RootStoreOptions = {}) {
     this.config = new ConfigStore(config);
-    this.storage = options.storage ?? memoryStorage();
+    this.storage = options.tabs?.storage ?? options.storage ?? memoryStorage();
     this.api = createApiClient({
       baseURL: config.apiBaseUrl,
       getToken: () => this.session.token,
@@ -43,6 +52,11 @@ export class RootStore {
     this.session = new SessionStore(this.api, this.storage, config.applicationCode);
     this.lookups = new LookupStore(this.api);
     this.flows = new FlowStores(this.api);
+    this.sessionBehaviour = new SessionBehaviour(this, {
+      tabs: options.tabs ?? sharedMemoryTabs(this.storage).tab(),
+      cookie: options.sessionCookie,
+      reload: options.reload,
+    });
   }
 
   /** Explicit sign-out: server revocation, then every store forgets the user (SPEC §4). */

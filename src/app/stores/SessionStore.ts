@@ -6,12 +6,14 @@ import { classifyLoginFailure, type LoginFailure } from '../../domain/messages';
 import { type PermissionSet, permissionsFromClaims } from '../../domain/permissions';
 import type { UserDetails } from '../../schemas/users';
 import { isApiError } from '../api/errors';
-import { decodeToken, isTokenLive } from '../session/jwt';
+import { decodeToken, localExpiry } from '../session/jwt';
 import { type KeyValueStorage, StorageKeys } from '../storage';
 
 /** The signed-in user: token, claims, permissions and details (SPEC §3, §4 Session, §6). */
 export class SessionStore {
   token: string | null = null;
+  /** When the token runs out by this browser's clock (ms since epoch); see localExpiry. */
+  expiresAt: number | null = null;
   details: UserDetails | null = null;
   private detailsRequest: Promise<UserDetails | null> | null = null;
 
@@ -22,12 +24,20 @@ export class SessionStore {
   ) {
     makeObservable<SessionStore, 'setToken'>(this, {
       token: observable,
+      expiresAt: observable,
       details: observableRef,
       setToken: action,
       clear: action,
+      replaceToken: action,
+      adoptToken: action,
+      forget: action,
     });
     const stored = storage.getItem(StorageKeys.token);
-    if (stored && isTokenLive(decodeToken(stored))) this.token = stored;
+    const expiresAt = stored ? storedExpiry(stored, storage.getItem(StorageKeys.tokenExpiresAt)) : null;
+    if (stored && expiresAt && expiresAt > Date.now()) {
+      this.token = stored;
+      this.expiresAt = expiresAt;
+    }
   }
 
   get claims(): TokenClaims | null {
@@ -36,7 +46,7 @@ export class SessionStore {
 
   /** Signed in while a stored token has not expired (SPEC §4: a stored token means signed in). */
   get isSignedIn(): boolean {
-    return isTokenLive(this.claims);
+    return this.token !== null && this.expiresAt !== null && this.expiresAt > Date.now();
   }
 
   get permissions(): PermissionSet {
@@ -106,18 +116,57 @@ export class SessionStore {
     this.clear();
   }
 
+  /**
+   * Forgets the user. The shared stored token is removed only while it is this tab's own: a tab
+   * that mirrors another tab's sign-in of someone else must not sign that new user out.
+   */
   clear(): void {
+    if (this.storage.getItem(StorageKeys.token) === this.token) {
+      this.storage.removeItem(StorageKeys.token);
+      this.storage.removeItem(StorageKeys.tokenExpiresAt);
+    }
+    this.forget();
+  }
+
+  /** Forgets the user in this tab only (another tab already cleared the shared storage). */
+  forget(): void {
     this.token = null;
+    this.expiresAt = null;
     this.details = null;
     this.detailsRequest = null;
-    this.storage.removeItem(StorageKeys.token);
+  }
+
+  /** A refreshed token for the same session (SPEC §4): stored, details kept for the same user. */
+  replaceToken(token: string): void {
+    const sameUser = decodeToken(token)?.UserId === this.claims?.UserId;
+    const details = sameUser ? this.details : null;
+    this.setToken(token);
+    this.details = details;
+  }
+
+  /** Takes the token another tab stored (SPEC §4 cross-tab mirroring); writes nothing. */
+  adoptToken(token: string, expiresAt: number | null): void {
+    if (decodeToken(token)?.UserId !== this.claims?.UserId) this.details = null;
+    this.token = token;
+    this.expiresAt = expiresAt ?? storedExpiry(token, null);
   }
 
   private setToken(token: string): void {
     this.token = token;
     this.details = null;
+    this.expiresAt = localExpiry(decodeToken(token));
+    // The expiry first: a tab reading the token from a storage event finds its expiry already there.
+    this.storage.setItem(StorageKeys.tokenExpiresAt, String(this.expiresAt));
     this.storage.setItem(StorageKeys.token, token);
   }
+}
+
+/** The stored local expiry, or for a token stored without one the token's own exp. */
+function storedExpiry(token: string, stored: string | null): number | null {
+  const n = Number(stored);
+  if (stored && Number.isFinite(n)) return n;
+  const exp = decodeToken(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
 }
 
 /** SPEC §8: the login failure body is JSON with a message field. */

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sharedMemoryTabs } from '../../src/app/session/tab-bus';
+import { StorageKeys } from '../../src/app/storage';
+import { TOKEN_CHECK_MS, TOKEN_REFRESH_LEAD_MIN } from '../../src/domain/constants';
+import { closeTabs, openTab, SESSION_FAKE_TIMERS, sessionServer, until } from './support/session-server';
+
+const server = sessionServer();
+const MINUTE = 60_000;
+
+beforeEach(() => {
+  server.reset();
+  vi.useFakeTimers(SESSION_FAKE_TIMERS);
+});
+afterEach(async () => {
+  await closeTabs();
+  vi.useRealTimers();
+});
+
+/** A tab signed in through the login call, with the session behaviour running. */
+async function signedInTab() {
+  const tab = openTab(server.apiUrl, sharedMemoryTabs());
+  tab.root.sessionBehaviour.start();
+  expect(await tab.root.session.login('demo.customer', 'pw', false)).toBeNull();
+  await tab.root.sessionBehaviour.tokens.inFlight; // the status asked at sign-in
+  return tab;
+}
+
+describe('token refresh and token check (SPEC §4 Session, §8, §9)', () => {
+  it('refreshes refreshTokenInterval minus TOKEN_REFRESH_LEAD_MIN minutes after sign-in, not earlier', async () => {
+    const { root } = await signedInTab();
+    const keeper = root.sessionBehaviour.tokens;
+    const first = root.session.token;
+    const due = (server.state.tokenMinutes - TOKEN_REFRESH_LEAD_MIN) * MINUTE;
+
+    vi.advanceTimersByTime(due - 1);
+    expect(keeper.refreshing).toBe(false);
+    expect(server.calls('/api/auth/refresh')).toHaveLength(0);
+
+    vi.advanceTimersByTime(1);
+    expect(keeper.refreshing).toBe(true);
+    await keeper.inFlight;
+    expect(keeper.refreshing).toBe(false);
+    expect(server.calls('/api/auth/refresh')).toHaveLength(1);
+    expect(server.calls('/api/auth/refresh')[0]?.url).toMatch(/\?t=\d+$/);
+    expect(root.session.token).not.toBe(first);
+    expect(root.session.isSignedIn).toBe(true);
+    // The account status is asked at sign-in and again with every refresh.
+    expect(server.calls('/api/auth/status')).toHaveLength(2);
+
+    // The next refresh follows the new token: again interval − lead after it arrived.
+    vi.advanceTimersByTime(due - 1);
+    expect(keeper.refreshing).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(keeper.refreshing).toBe(true);
+    await keeper.inFlight;
+    expect(server.calls('/api/auth/refresh')).toHaveLength(2);
+  });
+
+  it('a failed refresh clears the refreshing flag; the token check signs out once the token runs out', async () => {
+    const { root, navigations } = await signedInTab();
+    const keeper = root.sessionBehaviour.tokens;
+    server.state.refresh = 'fail';
+    const token = root.session.token;
+    const expiresAt = root.session.expiresAt as number;
+
+    vi.advanceTimersByTime((server.state.tokenMinutes - TOKEN_REFRESH_LEAD_MIN) * MINUTE);
+    expect(keeper.refreshing).toBe(true);
+    await keeper.inFlight;
+    expect(keeper.refreshing).toBe(false);
+    expect(root.session.token).toBe(token);
+    expect(root.messages.messages).toEqual([]); // nothing is shown
+
+    vi.advanceTimersByTime(expiresAt - Date.now() - 1);
+    expect(root.session.token).toBe(token);
+    vi.advanceTimersByTime(TOKEN_CHECK_MS);
+    expect(root.session.token).toBeNull();
+    await until(() => navigations.length > 0, 'navigation');
+    expect(navigations).toEqual(['/login']);
+    // A natural expiry: the login page shows the inactivity banner.
+    expect(root.storage.getItem(StorageKeys.naturalExpiry)).toBe('true');
+    expect(root.storage.getItem(StorageKeys.token)).toBeNull();
+  });
+
+  it('a refresh the server refuses (401) ends the session at once', async () => {
+    const { root, navigations } = await signedInTab();
+    server.state.refresh = 'reject';
+    vi.advanceTimersByTime((server.state.tokenMinutes - TOKEN_REFRESH_LEAD_MIN) * MINUTE);
+    await root.sessionBehaviour.tokens.inFlight;
+    expect(root.session.token).toBeNull();
+    await until(() => navigations.length > 0, 'navigation');
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('signs a NotActive account out and sends it to /accountValidation (asked at sign-in)', async () => {
+    server.state.status = 'NotActive';
+    const tab = openTab(server.apiUrl, sharedMemoryTabs());
+    tab.root.sessionBehaviour.start();
+    await tab.root.session.login('demo.customer', 'pw', false);
+    await tab.root.sessionBehaviour.tokens.inFlight;
+    await until(() => tab.navigations.length > 0, 'navigation');
+    expect(tab.navigations).toEqual(['/accountValidation']);
+    expect(tab.root.session.isSignedIn).toBe(false);
+    // Signing out revoked the token on the server.
+    expect(server.calls('/api/auth/logout')).toHaveLength(1);
+  });
+
+  it('asks the status again after a refresh, and a NotActive answer then signs out', async () => {
+    const { root, navigations } = await signedInTab();
+    server.state.status = 'NotActive';
+    vi.advanceTimersByTime((server.state.tokenMinutes - TOKEN_REFRESH_LEAD_MIN) * MINUTE);
+    await root.sessionBehaviour.tokens.inFlight;
+    await until(() => navigations.length > 0, 'navigation');
+    expect(navigations).toEqual(['/accountValidation']);
+    expect(root.session.token).toBeNull();
+  });
+});
