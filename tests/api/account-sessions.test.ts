@@ -100,7 +100,8 @@ describe.each(databaseKinds)('sessions and my account on %s', (kind) => {
     expect((await call('GET', '/api/auth/refresh', refreshed.json().token)).statusCode).toBe(401);
     const next = await t.login(user.userName, NEW_PASSWORD);
     expect(decodeClaims(next.json().token).ResetPassword).toBe(false);
-  });
+    // It calls every route of the API: allow for a loaded machine.
+  }, 120_000);
 
   it('lets a user with a pending reset sign out', async () => {
     const user = await buildUser(t, { resetPassword: true });
