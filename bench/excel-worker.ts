@@ -71,6 +71,7 @@ if (impl === 'exceljs') {
     selectRowColumns(
       applyCriteria(rowSource(handle.db, { kind: 'all' }), checkCriteria(criteria, staff), UTC),
     ),
+    { kind: 'all' },
   );
   const records = (await query.execute()).map(toDashboardRow);
   rows = records.length;

@@ -62,8 +62,10 @@ export async function forEachRowBatch(
   zone: TimeZone,
   onBatch: (rows: DashboardRow[]) => Promise<void>,
 ): Promise<number> {
+  const scope = scopeOf(viewer);
   const query = newestFirst(
-    selectRowColumns(applyCriteria(rowSource(db, scopeOf(viewer)), criteria, zone)),
+    selectRowColumns(applyCriteria(rowSource(db, scope), criteria, zone)),
+    scope,
   ).compile();
   let total = 0;
   await db

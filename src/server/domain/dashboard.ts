@@ -33,10 +33,11 @@ export async function searchDashboard(
   const criteria = checkCriteria(search, viewer);
   const start = search.StartRecordNumber ?? 1;
   const pageSize = search.PageSize as number;
-  const matching = applyCriteria(rowSource(db, scopeOf(viewer)), criteria, zone);
+  const scope = scopeOf(viewer);
+  const matching = applyCriteria(rowSource(db, scope), criteria, zone);
   const [count, rows] = await Promise.all([
     matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    newestFirst(selectRowColumns(matching))
+    newestFirst(selectRowColumns(matching), scope)
       .limit(pageSize)
       .offset(start - 1)
       .execute(),
