@@ -6,12 +6,14 @@
 import { type Kysely, sql } from 'kysely';
 import { statements as core } from './migrations/0001-core';
 import { statements as pendingBookingCodes } from './migrations/0002-pending-booking-codes';
+import { statements as dashboardSearch } from './migrations/0003-dashboard-search';
 import { statements as accountLifecycle } from './migrations/0004-account-lifecycle';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
   { name: '0001-core', statements: core },
   { name: '0002-pending-booking-codes', statements: pendingBookingCodes },
+  { name: '0003-dashboard-search', statements: dashboardSearch },
   { name: '0004-account-lifecycle', statements: accountLifecycle },
 ];
 
