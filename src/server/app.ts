@@ -10,9 +10,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '../schemas/common';
 import type { AppContext, BaseContext } from './context';
 import { loadServerFlows } from './flows';
+import { createInProcessOrderEvents } from './hub/order-events';
+import { hubRoutes } from './hub/routes';
 import { createMailer } from './mail/mailer';
 import { installAccessControl } from './plugins/access';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
+import { redactedRequest } from './plugins/log-redaction';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installValidators } from './plugins/validation';
 import { accountRoutes } from './routes/account';
@@ -41,19 +44,26 @@ const routeAreas = [
   bookingPendingRoutes,
   availabilityRoutes,
   flowRoutes,
+  hubRoutes,
 ];
 
 export async function buildApp(base: BaseContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Loaded before Fastify starts: a flow file with problems stops the start with their list.
   const flows = base.flows ?? loadServerFlows(options.extraFlowDirs);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { serializers: { req: redactedRequest } } : false,
     bodyLimit: base.config.bodyLimitBytes,
     genReqId: requestIdGenerator,
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } },
   });
-  const ctx: AppContext = { ...base, flows, mailer: base.mailer ?? createMailer(base.config, app.log) };
+  const ctx: AppContext = {
+    ...base,
+    flows,
+    mailer: base.mailer ?? createMailer(base.config, app.log),
+    orderEvents: base.orderEvents ?? createInProcessOrderEvents(),
+  };
+  app.addHook('onClose', () => ctx.orderEvents.close());
   const sharedSchemas = [errorResponseSchema];
   for (const schema of sharedSchemas) app.addSchema(schema);
   installValidators(app, sharedSchemas);

@@ -3,6 +3,7 @@ import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Database } from './db/types';
 import type { ServerFlows } from './flows';
+import type { OrderEvents } from './hub/order-events';
 import type { Mailer } from './mail/mailer';
 
 /** What every route area is given: the database, the token service and the configuration. */
@@ -13,8 +14,13 @@ export interface AppContext {
   /** The flow catalog, loaded once at start-up (src/server/flows.ts). */
   flows: ServerFlows;
   mailer: Mailer;
+  /** Booking order changes for the real-time hub; the app closes it when it closes. */
+  orderEvents: OrderEvents;
 }
 
-/** What a caller of buildApp must give; the flow catalog and the mailer are built when absent. */
-export type BaseContext = Omit<AppContext, 'flows' | 'mailer'> &
-  Partial<Pick<AppContext, 'flows' | 'mailer'>>;
+/**
+ * What a caller of buildApp must give; the flow catalog, the mailer and the order events (in-process)
+ * are built when absent.
+ */
+export type BaseContext = Omit<AppContext, 'flows' | 'mailer' | 'orderEvents'> &
+  Partial<Pick<AppContext, 'flows' | 'mailer' | 'orderEvents'>>;

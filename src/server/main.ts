@@ -11,6 +11,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './db/seed';
+import { orderEventsFor } from './hub/order-events';
 
 const staticDir = resolve('dist');
 
@@ -41,7 +42,9 @@ async function main() {
     await loadSigningKey(handle.db, config.jwtSecret),
     config.tokenLifetimeMinutes,
   );
-  const app = await buildApp({ db: handle.db, tokens, config }, { staticDir, logger: true });
+  // LISTEN/NOTIFY on PostgreSQL, so hub clients of every instance hear every change.
+  const orderEvents = await orderEventsFor(handle);
+  const app = await buildApp({ db: handle.db, tokens, config, orderEvents }, { staticDir, logger: true });
 
   const shutdown = async () => {
     await app.close();

@@ -4,6 +4,7 @@ import { type BuildOptions, buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { readConfig, type ServerConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/connect';
+import { orderEventsFor } from '../../src/server/hub/order-events';
 import { type DatabaseKind, openTestDatabase } from './database';
 
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -36,7 +37,8 @@ export async function startTestApp(
     new TextEncoder().encode(config.jwtSecret as string),
     config.tokenLifetimeMinutes,
   );
-  const app = await buildApp({ db: handle.db, tokens, config }, options);
+  const orderEvents = await orderEventsFor(handle);
+  const app = await buildApp({ db: handle.db, tokens, config, orderEvents }, options);
   const login = (user: string, password = DEMO_PASSWORD) =>
     app.inject({
       method: 'POST',

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** The embedded engine, when running on PGlite (for LISTEN/NOTIFY in-process and snapshots). */
   pglite?: PGlite;
+  /** The connection URL, when running on PostgreSQL: for connections of their own (LISTEN). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`database connection dropped: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', url: options.url, close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({

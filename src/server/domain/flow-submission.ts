@@ -42,6 +42,14 @@ export async function submitFlow(
     throw new Error(`no booker ${flow.submit.booker}: the catalog check at start-up should have caught it`);
   const outcome = await booker(ctx, { viewer, data, idempotencyKey, requiresGoodStanding });
   // After the commit and only for a new order: a replayed key must not mail twice.
-  if (outcome.created) notifyContact(ctx.mailer, log, outcome.order, data.Contact as Contact);
+  if (outcome.created) {
+    notifyContact(ctx.mailer, log, outcome.order, data.Contact as Contact);
+    // The order is booked whatever happens to the live update: a failure is logged, not answered.
+    ctx.orderEvents
+      .publish({ BookingOrderId: outcome.order.BookingOrderId, Change: 'created' })
+      .catch((err) =>
+        log.error({ err, bookingOrderId: outcome.order.BookingOrderId }, 'hub event not published'),
+      );
+  }
   return outcome.order;
 }

@@ -9,16 +9,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  hasAnyPermission,
-  type PermissionRequirement,
-  permissionsFromClaims,
-} from '../../domain/permissions';
+import { hasAnyPermission, type PermissionRequirement } from '../../domain/permissions';
 import { RESET_REQUIRED_TEXT } from '../../schemas/account';
-import { type TokenService, tokenHash } from '../auth/tokens';
+import { authenticate, bearerToken } from '../auth/authenticate';
+import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/types';
-import { isCurrentSession, SESSION_ENDED_TEXT } from '../domain/sessions';
-import { isInternalProvider, type Viewer } from '../domain/viewer';
+import type { Viewer } from '../domain/viewer';
 import { AppError, forbidden, unauthorized } from '../errors';
 
 export type RouteAccess = 'public' | 'optional' | 'signedIn' | readonly PermissionRequirement[];
@@ -34,12 +30,6 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  return null;
-}
-
 export function installAccessControl(app: FastifyInstance, db: Kysely<Database>, tokens: TokenService): void {
   app.decorateRequest('viewer', null);
 
@@ -49,44 +39,10 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Database>,
     const isApi = url.startsWith('/api/') && !url.startsWith('/api/docs');
     const access = request.routeOptions.config?.access ?? (isApi ? 'signedIn' : 'public');
     if (access === 'public') return;
-    const token = bearer(request);
+    const token = bearerToken(request.headers.authorization);
     if (!token && access === 'optional') return;
     if (!token) throw unauthorized('Sign in to continue: this call needs a bearer token.');
-    const claims = await tokens.verify(token);
-    if (!claims) throw unauthorized();
-    // One query per call: the account as it is now, whether this token was signed out, and from
-    // when the user's sessions count (a password change ends the others: domain/sessions.ts).
-    const row = await db
-      .selectFrom('users')
-      .select((eb) => [
-        'users.active',
-        'users.customer_id',
-        'users.auth_provider',
-        eb
-          .exists(
-            eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash(token)),
-          )
-          .as('revoked'),
-        eb
-          .selectFrom('account_settings')
-          .select('account_settings.sessions_valid_after')
-          .whereRef('account_settings.user_id', '=', 'users.user_id')
-          .as('sessions_valid_after'),
-      ])
-      .where('users.user_id', '=', claims.UserId)
-      .executeTakeFirst();
-    if (!row || row.revoked) throw unauthorized();
-    if (!isCurrentSession(claims, row.sessions_valid_after)) throw unauthorized(SESSION_ENDED_TEXT);
-    if (!row.active) throw unauthorized('Your account is not active. Please contact customer service.');
-    request.viewer = {
-      userId: claims.UserId,
-      userName: claims.sub,
-      customerId: row.customer_id,
-      isInternal: isInternalProvider(row.auth_provider),
-      permissions: permissionsFromClaims(claims as unknown as Record<string, unknown>),
-      claims,
-      token,
-    };
+    request.viewer = await authenticate(db, tokens, token);
     if (
       request.viewer.claims.ResetPassword === true &&
       !request.routeOptions.config?.allowDuringPasswordReset

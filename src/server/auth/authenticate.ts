@@ -1,0 +1,62 @@
+/**
+ * The one check of a bearer token, shared by every route (plugins/access.ts) and the real-time hub
+ * (which gets its token from the WebSocket URL, where browsers cannot set headers): a well-signed,
+ * unexpired token, of an account that is active now, that was not signed out, and that was issued
+ * after a password change ended the user's other sessions.
+ */
+import type { Kysely } from 'kysely';
+import { permissionsFromClaims } from '../../domain/permissions';
+import type { Database } from '../db/types';
+import { isCurrentSession, SESSION_ENDED_TEXT } from '../domain/sessions';
+import { isInternalProvider, type Viewer } from '../domain/viewer';
+import { unauthorized } from '../errors';
+import { type TokenService, tokenHash } from './tokens';
+
+/** The token of an `Authorization: Bearer …` header; null when there is none. */
+export function bearerToken(header: string | undefined): string | null {
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return null;
+}
+
+/** The caller the token names, as the database sees them now; a 401 AppError otherwise. */
+export async function authenticate(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  token: string,
+): Promise<Viewer> {
+  const claims = await tokens.verify(token);
+  if (!claims) throw unauthorized();
+  // One query per call: the account as it is now, whether this token was signed out, and from
+  // when the user's sessions count (a password change ends the others: domain/sessions.ts).
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'users.active',
+      'users.customer_id',
+      'users.auth_provider',
+      eb
+        .exists(
+          eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash(token)),
+        )
+        .as('revoked'),
+      eb
+        .selectFrom('account_settings')
+        .select('account_settings.sessions_valid_after')
+        .whereRef('account_settings.user_id', '=', 'users.user_id')
+        .as('sessions_valid_after'),
+    ])
+    .where('users.user_id', '=', claims.UserId)
+    .executeTakeFirst();
+  if (!row || row.revoked) throw unauthorized();
+  if (!isCurrentSession(claims, row.sessions_valid_after)) throw unauthorized(SESSION_ENDED_TEXT);
+  if (!row.active) throw unauthorized('Your account is not active. Please contact customer service.');
+  return {
+    userId: claims.UserId,
+    userName: claims.sub,
+    customerId: row.customer_id,
+    isInternal: isInternalProvider(row.auth_provider),
+    permissions: permissionsFromClaims(claims as unknown as Record<string, unknown>),
+    claims,
+    token,
+  };
+}
