@@ -21,8 +21,10 @@ import { installValidators } from './plugins/validation';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
+import { bookingOrderRoutes } from './routes/booking-order';
 import { bookingPendingRoutes } from './routes/booking-pending';
 import { configurationRoutes } from './routes/configuration';
+import { dashboardRoutes } from './routes/dashboard';
 import { flowRoutes } from './routes/flows';
 import { lookupRoutes } from './routes/lookup';
 import { userRoutes } from './routes/users';
@@ -44,6 +46,8 @@ const routeAreas = [
   bookingPendingRoutes,
   availabilityRoutes,
   flowRoutes,
+  dashboardRoutes,
+  bookingOrderRoutes,
   hubRoutes,
 ];
 
