@@ -16,7 +16,7 @@ import { DIRECTORY_UNAVAILABLE_TEXT } from '../../src/server/auth/directory';
 import { DIRECTORY_PASSWORD_TEXT } from '../../src/server/domain/password-change';
 import { databaseKinds } from '../helpers/database';
 import { bearer, DEMO_PASSWORD, decodeClaims, startTestApp, type TestApp } from '../helpers/test-app';
-import { outboxMailsTo, tempDataDir, waitForOutbox } from './account-helpers';
+import { outboxMailsTo, removeDir, tempDataDir, waitForOutbox } from './account-helpers';
 
 const SLAPD = ['/usr/sbin/slapd', '/usr/local/sbin/slapd'].find((p) => existsSync(p));
 const SLAPADD = SLAPD ? join(SLAPD, '..', 'slapadd') : undefined;
@@ -162,7 +162,10 @@ describe.skipIf(!SLAPD)(`directory sign-in with a real slapd${SKIP_REASON}`, () 
         DIRECTORY_SEARCH_BASE: PEOPLE,
       });
     });
-    afterAll(() => t.close());
+    afterAll(async () => {
+      await t.close();
+      removeDir(dataDir);
+    });
 
     it('signs staff in with the directory password, as the directory provider with staff claims', async () => {
       const res = await t.login('demo.staff', STAFF_PASSWORD);

@@ -1,6 +1,6 @@
 /** Factories and mail readers shared by the account lifecycle API tests. */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL_AUTH_PROVIDER } from '../../src/domain/constants';
@@ -55,6 +55,9 @@ export async function buildUser(
 
 /** A throwaway DATA_DIR, so the outbox of one test file is its own. */
 export const tempDataDir = (): string => mkdtempSync(join(tmpdir(), 'brr-account-'));
+export const removeDir = (dir: string | undefined): void => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+};
 
 /** RFC 2045 quoted-printable, as nodemailer writes long text lines. */
 export function decodeQuotedPrintable(text: string): string {

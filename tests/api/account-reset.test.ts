@@ -12,6 +12,7 @@ import {
   NEW_PASSWORD,
   OTHER_PASSWORD,
   outboxMailsTo,
+  removeDir,
   resetLinkIn,
   tempDataDir,
   waitForOutbox,
@@ -42,7 +43,10 @@ describe.each(databaseKinds)('recover and reset password on %s', (kind) => {
     dataDir = tempDataDir();
     t = await startTestApp(kind, { DATA_DIR: dataDir, PUBLIC_URL: 'https://portal.example.com/' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    removeDir(dataDir);
+  });
 
   it('mails a link that validates, resets the password once, and the new password signs in', async () => {
     const user = await buildUser(t);

@@ -10,6 +10,7 @@ import {
   NEW_PASSWORD,
   OTHER_PASSWORD,
   outboxMailsTo,
+  removeDir,
   tempDataDir,
   waitForOutbox,
 } from './account-helpers';
@@ -37,7 +38,10 @@ describe.each(databaseKinds)('sessions and my account on %s', (kind) => {
     dataDir = tempDataDir();
     t = await startTestApp(kind, { DATA_DIR: dataDir });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    removeDir(dataDir);
+  });
 
   it('blocks every other signed-in route with a 403 until a forced reset is done', async () => {
     const user = await buildUser(t, { resetPassword: true });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_UP_SUCCESS_TEXT, type SignUpBody } from '../../src/schemas/account';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import { tempDataDir, waitForOutbox } from './account-helpers';
+import { removeDir, tempDataDir, waitForOutbox } from './account-helpers';
 
 let serial = 0;
 const signUpBody = (overrides: Partial<SignUpBody> = {}): SignUpBody => {
@@ -31,7 +31,10 @@ describe.each(databaseKinds)('sign-up on %s', (kind) => {
     dataDir = tempDataDir();
     t = await startTestApp(kind, { DATA_DIR: dataDir });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    removeDir(dataDir);
+  });
 
   it('files a request for access, answers that it is approved and in setup, and mails a receipt', async () => {
     const body = signUpBody();
