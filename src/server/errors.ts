@@ -15,3 +15,8 @@ export const unauthorized = (message = 'Your session has expired or is not valid
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found.') => new AppError(404, message, 'NOT_FOUND');
+
+/** The part of a request's logger that after-the-commit work (mail, hub events, file streams) needs. */
+export interface ErrorLog {
+  error(details: object, message: string): void;
+}

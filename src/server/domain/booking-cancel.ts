@@ -11,7 +11,8 @@ import { isEmailList } from '../../rules/operators';
 import type { CancelOrderBody, DashboardDetail } from '../../schemas/dashboard';
 import type { AppContext } from '../context';
 import type { Database } from '../db/types';
-import { AppError, notFound } from '../errors';
+import { AppError, type ErrorLog, notFound } from '../errors';
+import { announce } from '../hub/order-events';
 import type { Mailer } from '../mail/mailer';
 import { contactAddresses } from './booking-notification';
 import { dashboardDetail } from './dashboard';
@@ -58,7 +59,7 @@ export async function cancelOrder(
   ctx: AppContext,
   viewer: Viewer,
   body: CancelOrderBody,
-  log: { error(details: object, message: string): void },
+  log: ErrorLog,
 ): Promise<DashboardDetail> {
   const additional = body.AdditionalEmails?.trim() ?? '';
   if (additional !== '' && !isEmailList(additional))
@@ -96,7 +97,7 @@ export async function cancelOrder(
     return order;
   });
 
-  await ctx.orderEvents.publish({ BookingOrderId: orderId, Change: 'cancelled' });
+  announce(ctx.orderEvents, log, { BookingOrderId: orderId, Change: 'cancelled' });
   const detail = await dashboardDetail(ctx.db, viewer, orderId);
   notifyCancelled(
     ctx.mailer,
@@ -153,7 +154,7 @@ async function markCancelled(
 /** After the commit; a mail that cannot be sent is logged and never undoes the cancel. */
 function notifyCancelled(
   mailer: Mailer,
-  log: { error(details: object, message: string): void },
+  log: ErrorLog,
   detail: DashboardDetail,
   contactName: string | null,
   emails: string,

@@ -5,6 +5,7 @@
  */
 import { BookingOrderType, bookingStatusName } from '../../domain/status-codes';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
+import type { ErrorLog } from '../errors';
 import type { Mail, Mailer } from '../mail/mailer';
 
 export interface Contact {
@@ -50,11 +51,6 @@ export function bookingMail(order: BookingSubmitResponse, contact: Contact): Mai
       'This message was sent by the chassis booking portal.',
     ].join('\n'),
   };
-}
-
-/** The part of a request logger this needs. */
-interface ErrorLog {
-  error(details: object, message: string): void;
 }
 
 export function notifyContact(

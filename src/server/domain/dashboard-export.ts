@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DashboardCriteria, DashboardRow } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
+import type { ErrorLog } from '../errors';
 import {
   newestFirst,
   type RowRecord,
@@ -176,7 +177,7 @@ export function dashboardFile(
   viewer: Viewer,
   criteria: DashboardCriteria,
   zone: TimeZone,
-  log: { error(details: object, message: string): void },
+  log: ErrorLog,
 ): Readable {
   const checked = checkCriteria(criteria, viewer);
   const out = new PassThrough();

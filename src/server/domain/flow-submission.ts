@@ -7,6 +7,7 @@ import { ACKNOWLEDGED_FIELD, checkSubmission } from '../../engine/core/check-dat
 import type { LoadedFlow } from '../../engine/core/load';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { AppContext } from '../context';
+import { announce } from '../hub/order-events';
 import { bookers } from './bookers';
 import { bookingCustomer } from './booking-customer';
 import { type Contact, notifyContact } from './booking-notification';
@@ -44,12 +45,7 @@ export async function submitFlow(
   // After the commit and only for a new order: a replayed key must not mail twice.
   if (outcome.created) {
     notifyContact(ctx.mailer, log, outcome.order, data.Contact as Contact);
-    // The order is booked whatever happens to the live update: a failure is logged, not answered.
-    ctx.orderEvents
-      .publish({ BookingOrderId: outcome.order.BookingOrderId, Change: 'created' })
-      .catch((err) =>
-        log.error({ err, bookingOrderId: outcome.order.BookingOrderId }, 'hub event not published'),
-      );
+    announce(ctx.orderEvents, log, { BookingOrderId: outcome.order.BookingOrderId, Change: 'created' });
   }
   return outcome.order;
 }

@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import type { OrderChange } from '../../schemas/dashboard';
 import type { DatabaseHandle } from '../db/connect';
+import type { ErrorLog } from '../errors';
 import { createPgOrderEvents } from './pg-order-events';
 
 export interface OrderEvent {
@@ -25,6 +26,16 @@ export interface OrderEvents {
 }
 
 const EVENT = 'order';
+
+/**
+ * Publishes a committed change for the live dashboards. The change stands whatever happens to the
+ * live update: a failure to publish is logged, never answered to the user who made the change.
+ */
+export function announce(events: OrderEvents, log: ErrorLog, event: OrderEvent): void {
+  events
+    .publish(event)
+    .catch((err) => log.error({ err, bookingOrderId: event.BookingOrderId }, 'hub event not published'));
+}
 
 export function createInProcessOrderEvents(): OrderEvents {
   const emitter = new EventEmitter();
