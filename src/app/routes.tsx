@@ -50,6 +50,11 @@ export interface PublicRoute {
 
 // Areas not built yet share one placeholder page; each area still loads on demand (SPEC §2).
 const coming: Page = lazy(() => import('./pages/ComingPage'));
+// SPEC §2 areas my_account and support (sign-up, recover, reset), each loaded on demand.
+const myAccountPage: Page = lazy(() => import('./pages/account/MyAccountPage'));
+const signUpPage: Page = lazy(() => import('./pages/account/SignUpPage'));
+const recoverPasswordPage: Page = lazy(() => import('./pages/account/RecoverPasswordPage'));
+const resetPasswordPage: Page = lazy(() => import('./pages/account/ResetPasswordPage'));
 
 export const HOME_PATH = '/app/dashboard';
 export const LOGIN_PATH = '/login';
@@ -94,7 +99,7 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
   route('/manual_inventory/request', 'manualInventory', 'Manual Inventory'),
   route('/inventory_availability/request', 'inventoryAvailability', 'Inventory Availability'),
   route('/weekly_threshold/request', 'weeklyThreshold', 'Weekly Threshold'),
-  { path: '/my_account/info', area: 'myAccount', title: 'My Account', page: coming },
+  { path: '/my_account/info', area: 'myAccount', title: 'My Account', page: myAccountPage },
 ];
 
 /**
@@ -105,10 +110,10 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
 export const AREA_ROUTES: readonly AreaRoute[] = withFlowRoutes(FIXED_ROUTES, flowMenus.map(flowRoute));
 
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: SIGN_UP_PATH, title: 'Register as a New User', page: coming },
-  { path: '/usersignup', title: 'Register as a New User', page: coming },
-  { path: RECOVER_PASSWORD_PATH, title: 'Recover Password', page: coming },
-  { path: RESET_PASSWORD_PATH, title: 'Reset Password', page: coming },
+  { path: SIGN_UP_PATH, title: 'Register as a New User', page: signUpPage },
+  { path: '/usersignup', title: 'Register as a New User', page: signUpPage },
+  { path: RECOVER_PASSWORD_PATH, title: 'Recover Password', page: recoverPasswordPage },
+  { path: RESET_PASSWORD_PATH, title: 'Reset Password', page: resetPasswordPage },
 ];
 
 function route(path: string, area: Area, title: string): AreaRoute {

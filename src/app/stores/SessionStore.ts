@@ -83,7 +83,8 @@ export class SessionStore {
       if (remember) this.storage.setItem(StorageKeys.rememberedUsername, userName);
       else this.storage.removeItem(StorageKeys.rememberedUsername);
       this.setToken(res.data.token);
-      void this.loadDetails();
+      // During a forced reset every call but the reset is refused (403): details wait until after.
+      if (!this.pendingReset) void this.loadDetails();
       return null;
     } catch (e) {
       return classifyLoginFailure(loginFailureText(e));
