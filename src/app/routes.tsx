@@ -55,6 +55,8 @@ const myAccountPage: Page = lazy(() => import('./pages/account/MyAccountPage'));
 const signUpPage: Page = lazy(() => import('./pages/account/SignUpPage'));
 const recoverPasswordPage: Page = lazy(() => import('./pages/account/RecoverPasswordPage'));
 const resetPasswordPage: Page = lazy(() => import('./pages/account/ResetPasswordPage'));
+const dashboardPage: Page = lazy(() => import('./dashboard/DashboardPage'));
+const dashboardDetailPage: Page = lazy(() => import('./dashboard/DetailPage'));
 
 export const HOME_PATH = '/app/dashboard';
 export const LOGIN_PATH = '/login';
@@ -65,7 +67,14 @@ export const ACCOUNT_VALIDATION_PATH = '/accountValidation';
 
 /** The hand-written routes, in slide-out menu order (SPEC §2); the flows join them below. */
 const FIXED_ROUTES: readonly AreaRoute[] = [
-  { path: HOME_PATH, area: 'dashboard', title: 'Dashboard', page: coming, menu: { label: 'Dashboard' } },
+  {
+    path: HOME_PATH,
+    area: 'dashboard',
+    title: 'Dashboard',
+    page: dashboardPage,
+    menu: { label: 'Dashboard' },
+  },
+  { path: `${HOME_PATH}/details/:id`, area: 'dashboard', title: 'Booking Order', page: dashboardDetailPage },
   {
     path: '/term_lease/request',
     area: 'termLeaseBooking',

@@ -1,6 +1,9 @@
 import type { AxiosInstance } from 'axios';
 import { createApiClient } from '../api/client';
+import { DashboardDetailStore } from '../dashboard/DashboardDetailStore';
+import { DashboardStore } from '../dashboard/DashboardStore';
 import { FlowStores } from '../flows/FlowStores';
+import { HubStore } from '../hub/HubStore';
 import { SessionBehaviour } from '../session/SessionBehaviour';
 import type { SessionCookie } from '../session/session-cookie';
 import { sharedMemoryTabs, type TabBus } from '../session/tab-bus';
@@ -35,6 +38,10 @@ export class RootStore {
   readonly lookups: LookupStore;
   /** One FlowStore per open booking flow, and the stores their widgets share. */
   readonly flows: FlowStores;
+  /** The dashboard's real-time hub (SPEC §7) and the two dashboard screens' stores. */
+  readonly hub: HubStore;
+  readonly dashboard: DashboardStore;
+  readonly dashboardDetail: DashboardDetailStore;
   readonly storage: KeyValueStorage;
   /** Idle watch, token refresh, cross-tab mirroring, version check, public configuration (SPEC §4). */
   readonly sessionBehaviour: SessionBehaviour;
@@ -57,6 +64,10 @@ export class RootStore {
       cookie: options.sessionCookie,
       reload: options.reload,
     });
+    this.hub = new HubStore(`${config.apiBaseUrl}/dashboard/hub`, this.session);
+    const dashboardDeps = { api: this.api, messages: this.messages, session: this.session, hub: this.hub };
+    this.dashboard = new DashboardStore(dashboardDeps);
+    this.dashboardDetail = new DashboardDetailStore({ ...dashboardDeps, dialogs: this.dialogs });
   }
 
   /** Explicit sign-out: server revocation, then every store forgets the user (SPEC §4). */

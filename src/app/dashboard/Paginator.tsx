@@ -1,0 +1,50 @@
+import { Button, HStack, Text } from '@chakra-ui/react';
+import type { PageWindow } from './paginator';
+
+interface PaginatorProps {
+  window: PageWindow;
+  total: number;
+  disabled?: boolean;
+  onPage: (page: number) => void;
+}
+
+/** SPEC §2 dashboard paginator: first, previous, five page links, next, last. */
+export function Paginator({ window: w, total, disabled, onPage }: PaginatorProps) {
+  const step = (label: string, text: string, page: number, enabled: boolean) => (
+    <Button
+      size="xs"
+      variant="outline"
+      aria-label={label}
+      disabled={disabled || !enabled}
+      onClick={() => onPage(page)}
+    >
+      {text}
+    </Button>
+  );
+  return (
+    <HStack as="nav" aria-label="Pagination" gap={1} wrap="wrap" justify="space-between">
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {total === 0 ? 'No rows' : `Rows ${w.firstRow}–${w.lastRow} of ${total}`}
+      </Text>
+      <HStack gap={1} wrap="wrap">
+        {step('First page', '«', 1, w.hasPrevious)}
+        {step('Previous page', '‹', w.page - 1, w.hasPrevious)}
+        {w.links.map((n) => (
+          <Button
+            key={n}
+            size="xs"
+            variant={n === w.page ? 'solid' : 'outline'}
+            aria-label={`Page ${n}`}
+            aria-current={n === w.page ? 'page' : undefined}
+            disabled={disabled}
+            onClick={() => onPage(n)}
+          >
+            {n}
+          </Button>
+        ))}
+        {step('Next page', '›', w.page + 1, w.hasNext)}
+        {step('Last page', '»', w.lastPage, w.hasNext)}
+      </HStack>
+    </HStack>
+  );
+}

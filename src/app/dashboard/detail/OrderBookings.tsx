@@ -1,0 +1,47 @@
+import { Table } from '@chakra-ui/react';
+import type { DashboardDetail } from '../../../schemas/dashboard';
+import { PENDING_NUMBER_TEXT } from '../ResultsTable';
+
+const COLUMNS = [
+  'Booking number',
+  'Status',
+  'Size',
+  'Class',
+  'Requested',
+  'Fulfilled',
+  'Location',
+  'To',
+  'Chassis',
+];
+
+/** Every booking of the order with its quantities and status. */
+export function OrderBookings({ detail }: { detail: DashboardDetail }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" aria-label="Bookings of the order">
+        <Table.Header>
+          <Table.Row>
+            {COLUMNS.map((c) => (
+              <Table.ColumnHeader key={c}>{c}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {detail.Bookings.map((b) => (
+            <Table.Row key={b.BookingId}>
+              <Table.Cell fontWeight="medium">{b.BookingCode ?? PENDING_NUMBER_TEXT}</Table.Cell>
+              <Table.Cell>{b.StatusName}</Table.Cell>
+              <Table.Cell>{b.EquipmentSizeDescription || b.EquipmentSize}</Table.Cell>
+              <Table.Cell>{b.EquipmentClass ?? '—'}</Table.Cell>
+              <Table.Cell>{b.UnitsRequestedCount}</Table.Cell>
+              <Table.Cell>{b.UnitsFulfilledCount}</Table.Cell>
+              <Table.Cell>{b.Location.LocationName}</Table.Cell>
+              <Table.Cell>{b.ToLocation?.LocationName ?? '—'}</Table.Cell>
+              <Table.Cell>{b.Chassis.length ? b.Chassis.join(', ') : '—'}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,46 @@
+import { DataList, List, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { DashboardDetail } from '../../../schemas/dashboard';
+import { formatDateTime } from '../format';
+
+type Party = DashboardDetail['Customer'];
+const party = (p: Party): string => p?.CustomerNameWithSCAC ?? '—';
+
+/** The order as a whole: who, what, when, and the contact (SPEC §3). */
+export function OrderSummary({ detail }: { detail: DashboardDetail }) {
+  const items: Array<[string, ReactNode]> = [
+    ['Order type', detail.BookingOrderTypeName],
+    ['Status', detail.StatusName],
+    ['Customer', party(detail.Customer)],
+    ['Responsible party', party(detail.ResponsibleParty)],
+    ['Motor carrier', party(detail.MotorCarrier)],
+    ['Market', detail.MarketCode ?? '—'],
+    ['Total units', detail.TotalUnits],
+    ['Created', formatDateTime(detail.CreatedAt)],
+    ['Updated', formatDateTime(detail.UpdatedAt)],
+    ['Contact', detail.ContactName ?? '—'],
+    [
+      'Emails',
+      detail.EmailAddresses.length === 0 ? (
+        '—'
+      ) : (
+        <List.Root key="emails" variant="plain">
+          {detail.EmailAddresses.map((e) => (
+            <List.Item key={e}>{e}</List.Item>
+          ))}
+        </List.Root>
+      ),
+    ],
+  ];
+  if (detail.BookingComment) items.push(['Comment', <Text key="c">{detail.BookingComment}</Text>]);
+  return (
+    <DataList.Root orientation="horizontal" size="sm" aria-label="Order">
+      {items.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel minW="10rem">{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}

@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CREATED_WITHIN_DAYS, localDay } from '../../src/app/dashboard/criteria';
+import type { RootStore } from '../../src/app/stores/RootStore';
+import { DASHBOARD_PAGE_SIZE } from '../../src/domain/constants';
+import { currentPage, openDashboard, pagination, signedIn, tableRows } from './support/dashboard-app';
+import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+
+let server: DashboardServer;
+let root: RootStore | null = null;
+beforeAll(async () => {
+  server = await startDashboardServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await root?.hub.stop();
+  root = null;
+  cleanup();
+  localStorage.clear();
+});
+
+const defaultFrom = () => localDay(new Date(Date.now() - DEFAULT_CREATED_WITHIN_DAYS * 86_400_000));
+
+describe('dashboard search', { timeout: 90_000 }, () => {
+  it('opens with the default search (created in the last 90 days) and shows its first page', async () => {
+    root = await signedIn(server, 'demo.customer');
+    await openDashboard(root);
+    const expected = await server.search('demo.customer', {
+      CreatedFrom: defaultFrom(),
+      PageSize: DASHBOARD_PAGE_SIZE,
+    });
+    expect(expected.TotalCount).toBeGreaterThan(DASHBOARD_PAGE_SIZE);
+    expect((screen.getByLabelText('Created from') as HTMLInputElement).value).toBe(defaultFrom());
+    expect(screen.getByText(`Rows 1–${DASHBOARD_PAGE_SIZE} of ${expected.TotalCount}`)).toBeTruthy();
+    const rows = tableRows();
+    expect(rows).toHaveLength(DASHBOARD_PAGE_SIZE);
+    expect(rows.map((r) => r[0])).toEqual(expected.ResultSet.map((r) => r.BookingCode ?? 'Pending'));
+    expect(rows.map((r) => r[6])).toEqual(expected.ResultSet.map((r) => r.StatusName));
+    // A customer searches only its own bookings: no customer field.
+    expect(screen.queryByLabelText('Customer')).toBeNull();
+  });
+
+  it('pages with next and last, and clamps a page past the end to the last page', async () => {
+    const u = userEvent.setup();
+    root = await signedIn(server, 'demo.staff');
+    await openDashboard(root);
+    const total = root.dashboard.totalCount;
+    const last = Math.ceil(total / DASHBOARD_PAGE_SIZE);
+    expect(last).toBeGreaterThan(5);
+    expect(
+      within(pagination())
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
+
+    await u.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText(`Rows 21–40 of ${total}`);
+    expect(currentPage()).toBe('2');
+    const page2 = await server.search('demo.staff', {
+      CreatedFrom: defaultFrom(),
+      StartRecordNumber: 21,
+      PageSize: DASHBOARD_PAGE_SIZE,
+    });
+    expect(tableRows().map((r) => r[0])).toEqual(page2.ResultSet.map((r) => r.BookingCode ?? 'Pending'));
+
+    await u.click(screen.getByRole('button', { name: 'Last page' }));
+    const firstOfLast = (last - 1) * DASHBOARD_PAGE_SIZE + 1;
+    await screen.findByText(`Rows ${firstOfLast}–${total} of ${total}`);
+    expect(currentPage()).toBe(String(last));
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      within(pagination())
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => Number(b.textContent)),
+    ).toEqual([last - 4, last - 3, last - 2, last - 1, last]);
+
+    await root.dashboard.goToPage(last + 40);
+    expect(root.dashboard.page).toBe(last);
+    await root.dashboard.goToPage(-3);
+    await screen.findByText(`Rows 1–20 of ${total}`);
+    expect(currentPage()).toBe('1');
+  });
+
+  it('shows the info message when nothing matches', async () => {
+    const u = userEvent.setup();
+    root = await signedIn(server, 'demo.customer');
+    await openDashboard(root);
+    await u.type(screen.getByLabelText('Booking number'), 'ZZ999');
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No items are found that meet your search criteria.')).toBeTruthy();
+    expect(tableRows()).toEqual([]);
+    expect(screen.getByText('No rows')).toBeTruthy();
+  });
+
+  it('refuses an empty form with "Invalid search criteria" and a reversed range with its own message', async () => {
+    const u = userEvent.setup();
+    root = await signedIn(server, 'demo.customer');
+    await openDashboard(root);
+    const sent: string[] = [];
+    root.api.interceptors.request.use((config) => {
+      sent.push(String(config.url));
+      return config;
+    });
+    const before = tableRows();
+
+    await u.click(screen.getByRole('button', { name: 'Clear' }));
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Invalid search criteria')).toBeTruthy();
+
+    await u.type(screen.getByLabelText('Created from'), '2026-10-10');
+    await u.type(screen.getByLabelText('Created to'), '2026-10-01');
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findAllByText('Created from must be on or before Created to.')).not.toHaveLength(0);
+    expect(screen.getByLabelText('Created from').getAttribute('aria-invalid')).toBe('true');
+
+    expect(sent.filter((url) => url.includes('/dashboard/search'))).toEqual([]);
+    expect(tableRows()).toEqual(before);
+  });
+
+  it('lets staff search by customer (at least 2 characters)', async () => {
+    const u = userEvent.setup();
+    root = await signedIn(server, 'demo.staff');
+    await openDashboard(root);
+    const customer = root.dashboard.rows[0]?.CustomerNameWithSCAC ?? '';
+    const field = screen.getByLabelText('Customer');
+    await u.type(field, 'A');
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findAllByText('Customer: type at least 2 characters.')).not.toHaveLength(0);
+
+    await u.clear(field);
+    await u.type(field, customer);
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    const expected = await server.search('demo.staff', {
+      CreatedFrom: defaultFrom(),
+      CustomerName: customer,
+      PageSize: DASHBOARD_PAGE_SIZE,
+    });
+    await waitFor(() => expect(root?.dashboard.totalCount).toBe(expected.TotalCount));
+    expect(new Set(tableRows().map((r) => r[2]))).toEqual(new Set([customer]));
+  });
+});

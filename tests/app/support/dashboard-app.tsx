@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import type { RootStore } from '../../../src/app/stores/RootStore';
+import type { DashboardCriteria } from '../../../src/schemas/dashboard';
+import type { DemoUser } from '../../helpers/test-app';
+import type { DashboardServer } from './dashboard-server';
+import { buildRootStore } from './fixtures';
+import { renderAppAt } from './flow-app';
+
+/** A signed-in root store for a demo user with a real token from the server. */
+export async function signedIn(server: DashboardServer, user: DemoUser): Promise<RootStore> {
+  return buildRootStore({ token: await server.token(user), apiBaseUrl: `${server.origin}/api` });
+}
+
+/** Opens the whole app at the dashboard and waits for the default search to answer. */
+export async function openDashboard(root: RootStore) {
+  renderAppAt('/app/dashboard', root);
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 15_000 });
+  await screen.findByText(/^Rows \d+–\d+ of \d+$/, undefined, { timeout: 15_000 });
+}
+
+export const resultsTable = () => screen.getByRole('table', { name: 'Bookings' });
+export const pagination = () => screen.getByRole('navigation', { name: 'Pagination' });
+
+/** The body rows of the results table, as arrays of cell texts. */
+export function tableRows(): string[][] {
+  const [, ...rows] = within(resultsTable()).getAllByRole('row');
+  return rows.map((r) =>
+    within(r)
+      .queryAllByRole('cell')
+      .map((c) => c.textContent ?? ''),
+  );
+}
+
+export const currentPage = () =>
+  within(pagination())
+    .getAllByRole('button')
+    .find((b) => b.getAttribute('aria-current') === 'page')?.textContent;
+
+/**
+ * A row on the first page of the search for pending, then open, bookings whose order the user may
+ * cancel with nothing of it picked up (asks the server, never guesses), and the status it was
+ * found under; `skip` passes over orders another test already uses.
+ */
+export async function cancellableRow(
+  server: DashboardServer,
+  user: DemoUser,
+  criteria: DashboardCriteria,
+  skip: readonly number[] = [],
+) {
+  for (const status of ['PN', 'OP'] as const) {
+    const { ResultSet } = await server.search(user, { ...criteria, StatusCode: status, PageSize: 20 });
+    for (const row of ResultSet) {
+      if (skip.includes(row.BookingOrderId)) continue;
+      const detail = await server.detail(user, row.BookingOrderId);
+      // Nothing picked up yet, so a cancel makes every booking Cancelled (not Closed).
+      if (detail.CanCancel && detail.Bookings.every((b) => b.UnitsFulfilledCount === 0))
+        return { row, detail, status };
+    }
+  }
+  throw new Error(`the demo data has no order ${user} may cancel`);
+}
