@@ -44,6 +44,9 @@ export const ACCOUNT_VALIDATION_TEXT =
   'You are not allowed to create chassis bookings as your account is not in good standing, please contact customer service.';
 export const PAGE_NOT_FOUND_TEXT = 'Sorry, page not found';
 export const CACHE_KEY_MISSING_TEXT = 'Requested key is not available in Cache';
+/** SPEC §5: a search with no valid criteria, and a dashboard search that finds nothing. */
+export const INVALID_CRITERIA_TEXT = 'Invalid search criteria';
+export const NO_RESULTS_TEXT = 'No items are found that meet your search criteria.';
 /** SPEC §2: the confirmation dialog's default question, also what discarding a flow asks. */
 export const CANCEL_CHANGES_TEXT = 'Do you want to cancel your changes?';
 /** SPEC §2 Session warning and New Version dialogs. */

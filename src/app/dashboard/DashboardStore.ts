@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import { DASHBOARD_PAGE_SIZE, PAGINATOR_DEFAULTS } from '../../domain/constants';
-import { MessageType } from '../../domain/messages';
+import { MessageType, NO_RESULTS_TEXT } from '../../domain/messages';
 import type {
   DashboardCriteria,
   DashboardRow,
@@ -10,14 +10,7 @@ import type {
 } from '../../schemas/dashboard';
 import type { HubEvent } from '../hub/HubStore';
 import type { MessageStore } from '../stores/MessageStore';
-import {
-  defaultForm,
-  EMPTY_FORM,
-  NO_RESULTS_TEXT,
-  type SearchField,
-  type SearchForm,
-  toCriteria,
-} from './criteria';
+import { defaultForm, EMPTY_FORM, type SearchField, type SearchForm, toCriteria } from './criteria';
 import { type ExportKind, ExportStore } from './ExportStore';
 import { clampPage, lastPageOf, type PageWindow, pageOfRecord, pageWindow, startRecordOf } from './paginator';
 

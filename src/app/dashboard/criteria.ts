@@ -6,6 +6,7 @@
  */
 import { MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
 import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
+import { INVALID_CRITERIA_TEXT } from '../../domain/messages';
 import { type DashboardCriteria, dashboardSearchSchema } from '../../schemas/dashboard';
 
 export const SEARCH_FIELDS = [
@@ -26,10 +27,6 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
 export type SearchForm = Record<SearchField, string>;
 
 export const EMPTY_FORM: SearchForm = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, ''])) as SearchForm;
-
-/** SPEC §5 wording. */
-export const INVALID_CRITERIA_TEXT = 'Invalid search criteria';
-export const NO_RESULTS_TEXT = 'No items are found that meet your search criteria.';
 
 /** The default search covers orders created in this many days up to today (docs/decisions.md). */
 export const DEFAULT_CREATED_WITHIN_DAYS = 90;

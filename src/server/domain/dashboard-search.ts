@@ -3,13 +3,12 @@
  * turned into one filtered row query that runs in the database.
  */
 import { sql } from 'kysely';
+import { INVALID_CRITERIA_TEXT } from '../../domain/messages';
 import { NEW_STATUS_FILTER } from '../../domain/status-codes';
 import type { DashboardCriteria } from '../../schemas/dashboard';
 import { AppError } from '../errors';
 import type { RowQuery } from './dashboard-rows';
 import type { Viewer } from './viewer';
-
-export const INVALID_CRITERIA_TEXT = 'Invalid search criteria';
 
 const CRITERIA = [
   'BookingCode',
