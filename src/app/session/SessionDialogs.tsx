@@ -26,7 +26,8 @@ export const SessionDialogs = observer(function SessionDialogs() {
   );
   return (
     <>
-      <SessionTimeoutDialog idle={root.sessionBehaviour.idle} />
+      {/* Gone with the session: a sign-out never leaves the warning behind, whatever its animation does. */}
+      {root.session.token !== null && <SessionTimeoutDialog idle={root.sessionBehaviour.idle} />}
       <NewVersionDialog version={root.sessionBehaviour.version} />
     </>
   );

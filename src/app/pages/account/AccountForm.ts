@@ -37,8 +37,13 @@ export abstract class AccountForm<V extends object> {
   /** Sends the values; resolves the success message. */
   protected abstract send(values: V): Promise<string>;
 
+  /** Problems worth showing before the first submit (e.g. a user name the server said is taken). */
+  protected earlyErrors(): FieldErrors<Extract<keyof V, string>> {
+    return {};
+  }
+
   get errors(): FieldErrors<Extract<keyof V, string>> {
-    return this.submitted ? this.check(this.values) : {};
+    return this.submitted ? this.check(this.values) : this.earlyErrors();
   }
 
   error(field: Extract<keyof V, string>): string | undefined {

@@ -65,6 +65,15 @@ export class SignUpFormStore extends AccountForm<SignUpValues> {
     }
   }
 
+  protected earlyErrors(): FieldErrors<keyof SignUpValues & string> {
+    const taken = this.takenMessage(this.values.UserName);
+    return taken ? { UserName: taken } : {};
+  }
+
+  private takenMessage(userName: string): string | null {
+    return this.userNameTaken?.name === userName.trim() ? this.userNameTaken.message : null;
+  }
+
   protected check(v: SignUpValues): FieldErrors<keyof SignUpValues & string> {
     const errors: FieldErrors<keyof SignUpValues & string> = {};
     const put = (k: keyof SignUpValues & string, m: string | null) => {
@@ -74,8 +83,7 @@ export class SignUpFormStore extends AccountForm<SignUpValues> {
     put('SCAC', textProblem('SCAC', v.SCAC, fields.SCAC));
     put('FirstName', textProblem('First name', v.FirstName, fields.FirstName));
     put('LastName', textProblem('Last name', v.LastName, fields.LastName));
-    const taken = this.userNameTaken?.name === v.UserName.trim() ? this.userNameTaken.message : null;
-    put('UserName', textProblem('User name', v.UserName, fields.UserName) ?? taken);
+    put('UserName', textProblem('User name', v.UserName, fields.UserName) ?? this.takenMessage(v.UserName));
     put('Email', emailProblem(v.Email, fields.Email));
     put('Phone', textProblem('Phone', v.Phone, fields.Phone));
     if (v.RequestedAccess.length === 0)
