@@ -42,11 +42,13 @@ test.describe('session behaviour (SPEC §4, §9) on the shared server', () => {
     await expect(warning.getByText(SESSION_WARNING_TEXT)).toBeVisible();
     await expect(warning.getByRole('progressbar')).toBeVisible();
     await expect(warning.getByRole('button')).toHaveText(['No', 'Yes']);
-    const box = await warning.boundingBox();
-    expect([box?.width, box?.height]).toEqual([
-      SESSION_WARNING_DIALOG_SIZE_PX.width,
-      SESSION_WARNING_DIALOG_SIZE_PX.height,
-    ]);
+    // Measured once its opening animation (a slight zoom) has finished.
+    await expect
+      .poll(async () => {
+        const box = await warning.boundingBox();
+        return [box?.width, box?.height];
+      })
+      .toEqual([SESSION_WARNING_DIALOG_SIZE_PX.width, SESSION_WARNING_DIALOG_SIZE_PX.height]);
     // Escape does not dismiss it.
     await page.keyboard.press('Escape');
     await expect(warning).toBeVisible();

@@ -13,7 +13,7 @@ import {
   UnavailableError,
 } from 'ldapts';
 import type { DirectoryConfig } from '../config';
-import { AppError } from '../errors';
+import { AppError, type ErrorLog } from '../errors';
 
 export interface Directory {
   /** True when the directory accepts the password; false for a wrong password or unknown user. */
@@ -32,11 +32,7 @@ export function escapeDnValue(value: string): string {
     .replace(/ $/, '\\ ');
 }
 
-export interface DirectoryLog {
-  error(details: object, message: string): void;
-}
-
-export function createDirectory(config: DirectoryConfig, log: DirectoryLog): Directory {
+export function createDirectory(config: DirectoryConfig, log: ErrorLog): Directory {
   const client = () =>
     new Client({ url: config.url, timeout: config.timeoutMs, connectTimeout: config.timeoutMs });
   const unavailable = (err: unknown, step: string) => {

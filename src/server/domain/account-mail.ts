@@ -6,11 +6,11 @@
  */
 import { RESET_PASSWORD_ROUTE } from '../../schemas/account';
 import type { ServerConfig } from '../config';
+import type { ErrorLog } from '../errors';
 import type { Mail, Mailer } from '../mail/mailer';
 
-export interface MailQueueLog {
+export interface MailQueueLog extends ErrorLog {
   info(details: object, message: string): void;
-  error(details: object, message: string): void;
 }
 
 export interface MailQueue {
