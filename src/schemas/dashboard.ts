@@ -57,6 +57,11 @@ const criteriaProperties = {
   },
 } as const;
 
+/** The criterion fields, in the form's order: one list for the client's form and the server's check. */
+export const DASHBOARD_CRITERIA_FIELDS = Object.keys(criteriaProperties) as Array<
+  keyof typeof criteriaProperties
+>;
+
 export const dashboardCriteriaSchema = {
   type: 'object',
   description: 'What an export or Excel download matches: the criteria of the current search, all pages.',

@@ -7,26 +7,18 @@
 import { MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
 import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
 import { INVALID_CRITERIA_TEXT } from '../../domain/messages';
-import { type DashboardCriteria, dashboardSearchSchema } from '../../schemas/dashboard';
+import {
+  DASHBOARD_CRITERIA_FIELDS,
+  type DashboardCriteria,
+  dashboardSearchSchema,
+} from '../../schemas/dashboard';
 
-export const SEARCH_FIELDS = [
-  'BookingCode',
-  'BookingOrderTypeCode',
-  'StatusCode',
-  'CustomerName',
-  'MarketCode',
-  'LocationId',
-  'EquipmentSize',
-  'CreatedFrom',
-  'CreatedTo',
-  'UpdatedFrom',
-  'UpdatedTo',
-  'ChassisId',
-] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+export type SearchField = (typeof DASHBOARD_CRITERIA_FIELDS)[number];
 export type SearchForm = Record<SearchField, string>;
 
-export const EMPTY_FORM: SearchForm = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, ''])) as SearchForm;
+export const EMPTY_FORM: SearchForm = Object.fromEntries(
+  DASHBOARD_CRITERIA_FIELDS.map((f) => [f, '']),
+) as SearchForm;
 
 /** The default search covers orders created in this many days up to today (docs/decisions.md). */
 export const DEFAULT_CREATED_WITHIN_DAYS = 90;

@@ -5,25 +5,10 @@
 import { sql } from 'kysely';
 import { INVALID_CRITERIA_TEXT } from '../../domain/messages';
 import { NEW_STATUS_FILTER } from '../../domain/status-codes';
-import type { DashboardCriteria } from '../../schemas/dashboard';
+import { DASHBOARD_CRITERIA_FIELDS, type DashboardCriteria } from '../../schemas/dashboard';
 import { AppError } from '../errors';
 import type { RowQuery } from './dashboard-rows';
 import type { Viewer } from './viewer';
-
-const CRITERIA = [
-  'BookingCode',
-  'BookingOrderTypeCode',
-  'StatusCode',
-  'CustomerName',
-  'MarketCode',
-  'LocationId',
-  'EquipmentSize',
-  'CreatedFrom',
-  'CreatedTo',
-  'UpdatedFrom',
-  'UpdatedTo',
-  'ChassisId',
-] as const satisfies readonly (keyof DashboardCriteria)[];
 
 const DATE_RANGES = [
   ['CreatedFrom', 'CreatedTo', 'Created'],
@@ -35,7 +20,7 @@ const badCriteria = (message: string) => new AppError(400, message, 'INVALID_CRI
 /** Blank text is no criterion: a cleared field of the form must not narrow the search to nothing. */
 function present(criteria: DashboardCriteria): DashboardCriteria {
   const kept: Record<string, unknown> = {};
-  for (const key of CRITERIA) {
+  for (const key of DASHBOARD_CRITERIA_FIELDS) {
     const value = criteria[key];
     if (typeof value === 'string' ? value.trim() !== '' : value !== undefined) kept[key] = value;
   }
