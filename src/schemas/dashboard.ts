@@ -4,7 +4,7 @@
  * One row of the dashboard is one booking of an order: its number, location, size and quantity.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { DASHBOARD_MAX_PAGE_SIZE, DASHBOARD_PAGE_SIZE, MIN_SEARCH_TEXT_LENGTH } from '../domain/constants';
+import { DASHBOARD_MAX_PAGE_SIZE, DASHBOARD_PAGE_SIZE } from '../domain/constants';
 import { BOOKING_STATUS_CODES, DASHBOARD_ORDER_TYPES, NEW_STATUS_FILTER } from '../domain/status-codes';
 
 const day = {
@@ -15,10 +15,11 @@ const day = {
 
 /** The criteria only: the export and the Excel download take these without paging. */
 const criteriaProperties = {
+  // Text criteria are checked by src/domain/dashboard-criteria.ts, for the form's own messages;
+  // the schema only caps their size.
   BookingCode: {
     type: 'string',
-    maxLength: 20,
-    pattern: '^\\s*[A-Za-z0-9-]*\\s*$',
+    maxLength: 100,
     description: 'A booking number or its beginning (case-insensitive); blank means no criterion.',
   },
   BookingOrderTypeCode: {
@@ -33,7 +34,6 @@ const criteriaProperties = {
   },
   CustomerName: {
     type: 'string',
-    minLength: MIN_SEARCH_TEXT_LENGTH,
     maxLength: 100,
     description:
       'Staff only. Case-insensitive contains on the customer’s name with SCAC, e.g. "Acme (ACME)".',
@@ -52,7 +52,7 @@ const criteriaProperties = {
   UpdatedTo: day,
   ChassisId: {
     type: 'string',
-    pattern: '^[A-Za-z]{4}-?[0-9]{6}$',
+    maxLength: 100,
     description: 'Bookings naming this chassis (four letters and six digits, hyphen optional).',
   },
 } as const;

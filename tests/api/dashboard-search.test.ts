@@ -211,18 +211,22 @@ describe.each(databaseKinds)('dashboard search on %s', (kind) => {
     const cases: Array<[object, RegExp, string?]> = [
       [{}, /^Invalid search criteria$/],
       [{ BookingCode: '   ', PageSize: 20 }, /^Invalid search criteria$/],
+      [{ BookingCode: 'PB 26' }, /^Booking number: letters, digits and hyphens only, at most 20\.$/],
       [{ Whatever: 1 }, /Unknown field 'Whatever'/],
       [{ LocationId: 'ten' }, /LocationId must be a whole number/],
       [{ ...EVERYTHING, PageSize: 1000 }, /PageSize/],
       [{ ...EVERYTHING, StartRecordNumber: 0 }, /StartRecordNumber/],
       [
         { CreatedFrom: '2026-05-02', CreatedTo: '2026-05-01' },
-        /Created from \(2026-05-02\) must be on or before Created to/,
+        /^Created from must be on or before Created to\.$/,
       ],
-      [{ UpdatedFrom: '2026-05-02', UpdatedTo: '2026-05-01' }, /Updated from/],
+      [
+        { UpdatedFrom: '2026-05-02', UpdatedTo: '2026-05-01' },
+        /^Updated from must be on or before Updated to\.$/,
+      ],
       [{ CreatedFrom: '2026-02-30x' }, /CreatedFrom/],
-      [{ CustomerName: 'a' }, /CustomerName must be at least 2 characters/],
-      [{ ChassisId: 'ABC123' }, /ChassisId/],
+      [{ CustomerName: 'a' }, /^Customer: type at least 2 characters\.$/],
+      [{ ChassisId: 'ABC123' }, /^Chassis ID: four letters and six digits, e\.g\. PLCZ123456\.$/],
     ];
     for (const [body, message] of cases) {
       const res = await search(t, staff, body);

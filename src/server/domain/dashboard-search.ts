@@ -3,17 +3,12 @@
  * turned into one filtered row query that runs in the database.
  */
 import { sql } from 'kysely';
-import { INVALID_CRITERIA_TEXT } from '../../domain/messages';
+import { criteriaProblem } from '../../domain/dashboard-criteria';
 import { NEW_STATUS_FILTER } from '../../domain/status-codes';
 import { DASHBOARD_CRITERIA_FIELDS, type DashboardCriteria } from '../../schemas/dashboard';
 import { AppError } from '../errors';
 import type { RowQuery } from './dashboard-rows';
 import type { Viewer } from './viewer';
-
-const DATE_RANGES = [
-  ['CreatedFrom', 'CreatedTo', 'Created'],
-  ['UpdatedFrom', 'UpdatedTo', 'Updated'],
-] as const;
 
 const badCriteria = (message: string) => new AppError(400, message, 'INVALID_CRITERIA');
 
@@ -22,27 +17,25 @@ function present(criteria: DashboardCriteria): DashboardCriteria {
   const kept: Record<string, unknown> = {};
   for (const key of DASHBOARD_CRITERIA_FIELDS) {
     const value = criteria[key];
-    if (typeof value === 'string' ? value.trim() !== '' : value !== undefined) kept[key] = value;
+    if (typeof value === 'string') {
+      if (value.trim() !== '') kept[key] = value.trim();
+    } else if (value !== undefined) kept[key] = value;
   }
   return kept as DashboardCriteria;
 }
 
 /**
- * The criteria a search may run with: at least one, customer names for staff only, date ranges in
- * order. Anything else is a 400 the user can act on.
+ * The criteria a search may run with: the form's own checks (src/domain/dashboard-criteria.ts, the
+ * same messages), and customer names for staff only. Anything else is a 400 the user can act on.
  */
 export function checkCriteria(criteria: DashboardCriteria, viewer: Viewer): DashboardCriteria {
   const kept = present(criteria);
-  if (Object.keys(kept).length === 0) throw badCriteria(INVALID_CRITERIA_TEXT);
+  const problem = criteriaProblem(kept, Object.keys(kept).length);
+  if (problem) throw badCriteria(problem.message);
   if (kept.CustomerName !== undefined && !viewer.isInternal)
     throw badCriteria(
       'Searching by customer is for provider staff: your search already covers your own bookings.',
     );
-  for (const [from, to, label] of DATE_RANGES) {
-    const a = kept[from];
-    const b = kept[to];
-    if (a && b && a > b) throw badCriteria(`${label} from (${a}) must be on or before ${label} to (${b}).`);
-  }
   return kept;
 }
 
