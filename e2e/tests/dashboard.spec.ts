@@ -2,13 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { DEFAULT_CREATED_WITHIN_DAYS, localDay } from '../../src/app/dashboard/criteria';
+import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
 import { DASHBOARD_PAGE_SIZE } from '../../src/domain/constants';
 import { BookingStatus } from '../../src/domain/status-codes';
 import { exportColumns } from '../../src/server/domain/dashboard-export';
 import { ApiSession, expect, test } from '../fixtures/dashboard-page';
-
-const defaultFrom = () => localDay(new Date(Date.now() - DEFAULT_CREATED_WITHIN_DAYS * 86_400_000));
 
 test.beforeEach(async ({ loginPage, shell }) => {
   await loginPage.goto();
@@ -22,7 +20,7 @@ test('demo.customer searches, pages, opens a booking order and goes back to the 
   request,
 }) => {
   const api = await ApiSession.signIn(request, 'demo.customer');
-  const all = await api.search({ CreatedFrom: defaultFrom(), PageSize: DASHBOARD_PAGE_SIZE });
+  const all = await api.search({ CreatedFrom: defaultCreatedFrom(), PageSize: DASHBOARD_PAGE_SIZE });
   expect(await dashboard.shown()).toEqual({
     first: 1,
     last: Math.min(DASHBOARD_PAGE_SIZE, all.TotalCount),
@@ -31,7 +29,11 @@ test('demo.customer searches, pages, opens a booking order and goes back to the 
 
   await page.getByLabel('Order type').selectOption({ label: 'Pool Booking' });
   await dashboard.search();
-  const pool = await api.search({ CreatedFrom: defaultFrom(), BookingOrderTypeCode: 'PB', PageSize: 1 });
+  const pool = await api.search({
+    CreatedFrom: defaultCreatedFrom(),
+    BookingOrderTypeCode: 'PB',
+    PageSize: 1,
+  });
   await expect(dashboard.rowsText).toHaveText(
     `Rows 1–${Math.min(DASHBOARD_PAGE_SIZE, pool.TotalCount)} of ${pool.TotalCount}`,
   );
@@ -96,7 +98,7 @@ test('a row changes to Cancelled while another session cancels its order', async
 }) => {
   const customer = await ApiSession.signIn(request, 'demo.customer');
   const pending = await customer.search({
-    CreatedFrom: defaultFrom(),
+    CreatedFrom: defaultCreatedFrom(),
     StatusCode: 'PN',
     PageSize: DASHBOARD_PAGE_SIZE,
   });

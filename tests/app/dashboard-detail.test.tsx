@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CREATED_WITHIN_DAYS, localDay } from '../../src/app/dashboard/criteria';
+import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import {
   cancellableRow,
@@ -27,7 +27,6 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-const defaultFrom = () => localDay(new Date(Date.now() - DEFAULT_CREATED_WITHIN_DAYS * 86_400_000));
 const orderHeading = (id: number) =>
   screen.findByRole('heading', { level: 1, name: `Booking Order ${id}` }, { timeout: 15_000 });
 
@@ -80,7 +79,7 @@ describe('dashboard detail view', { timeout: 90_000 }, () => {
 
   it('cancels an order after confirmation, and says an order it may not see was not found', async () => {
     const u = userEvent.setup();
-    const { detail } = await cancellableRow(server, 'demo.customer', { CreatedFrom: defaultFrom() });
+    const { detail } = await cancellableRow(server, 'demo.customer', { CreatedFrom: defaultCreatedFrom() });
     root = await signedIn(server, 'demo.customer');
     await openDashboard(root);
     window.location.hash = `#/app/dashboard/details/${detail.BookingOrderId}`;

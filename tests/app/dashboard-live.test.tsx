@@ -2,7 +2,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CREATED_WITHIN_DAYS, localDay } from '../../src/app/dashboard/criteria';
+import { defaultCreatedFrom, localDay } from '../../src/app/dashboard/criteria';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { bookingStatusName } from '../../src/domain/status-codes';
 import type { DashboardRow, OrderChangeMessage } from '../../src/schemas/dashboard';
@@ -21,8 +21,6 @@ afterEach(async () => {
   cleanup();
   localStorage.clear();
 });
-
-const defaultFrom = () => localDay(new Date(Date.now() - DEFAULT_CREATED_WITHIN_DAYS * 86_400_000));
 
 /** Cancels an order as another session of the same customer would, through the API. */
 async function cancelElsewhere(orderId: number) {
@@ -49,7 +47,7 @@ describe('live updates from the hub', { timeout: 90_000 }, () => {
   it('replaces the changed rows where they stand and offers new orders with a refresh', async () => {
     const u = userEvent.setup();
     const { row, detail, status } = await cancellableRow(server, 'demo.customer', {
-      CreatedFrom: defaultFrom(),
+      CreatedFrom: defaultCreatedFrom(),
     });
     root = await signedIn(server, 'demo.customer');
     await openDashboard(root);
@@ -99,9 +97,18 @@ describe('live updates from the hub', { timeout: 90_000 }, () => {
 
   it('refreshes an open detail view when its order changes elsewhere', async () => {
     const taken = (
-      await server.search('demo.customer', { CreatedFrom: defaultFrom(), StatusCode: 'CN', PageSize: 100 })
+      await server.search('demo.customer', {
+        CreatedFrom: defaultCreatedFrom(),
+        StatusCode: 'CN',
+        PageSize: 100,
+      })
     ).ResultSet.map((r) => r.BookingOrderId);
-    const { detail } = await cancellableRow(server, 'demo.customer', { CreatedFrom: defaultFrom() }, taken);
+    const { detail } = await cancellableRow(
+      server,
+      'demo.customer',
+      { CreatedFrom: defaultCreatedFrom() },
+      taken,
+    );
     root = await signedIn(server, 'demo.customer');
     await openDashboard(root);
     window.location.hash = `#/app/dashboard/details/${detail.BookingOrderId}`;

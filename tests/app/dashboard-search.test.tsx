@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CREATED_WITHIN_DAYS, localDay } from '../../src/app/dashboard/criteria';
+import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { DASHBOARD_PAGE_SIZE } from '../../src/domain/constants';
 import { currentPage, openDashboard, pagination, signedIn, tableRows } from './support/dashboard-app';
@@ -21,18 +21,16 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-const defaultFrom = () => localDay(new Date(Date.now() - DEFAULT_CREATED_WITHIN_DAYS * 86_400_000));
-
 describe('dashboard search', { timeout: 90_000 }, () => {
   it('opens with the default search (created in the last 90 days) and shows its first page', async () => {
     root = await signedIn(server, 'demo.customer');
     await openDashboard(root);
     const expected = await server.search('demo.customer', {
-      CreatedFrom: defaultFrom(),
+      CreatedFrom: defaultCreatedFrom(),
       PageSize: DASHBOARD_PAGE_SIZE,
     });
     expect(expected.TotalCount).toBeGreaterThan(DASHBOARD_PAGE_SIZE);
-    expect((screen.getByLabelText('Created from') as HTMLInputElement).value).toBe(defaultFrom());
+    expect((screen.getByLabelText('Created from') as HTMLInputElement).value).toBe(defaultCreatedFrom());
     expect(screen.getByText(`Rows 1–${DASHBOARD_PAGE_SIZE} of ${expected.TotalCount}`)).toBeTruthy();
     const rows = tableRows();
     expect(rows).toHaveLength(DASHBOARD_PAGE_SIZE);
@@ -59,7 +57,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
     await screen.findByText(`Rows 21–40 of ${total}`);
     expect(currentPage()).toBe('2');
     const page2 = await server.search('demo.staff', {
-      CreatedFrom: defaultFrom(),
+      CreatedFrom: defaultCreatedFrom(),
       StartRecordNumber: 21,
       PageSize: DASHBOARD_PAGE_SIZE,
     });
@@ -133,7 +131,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
     await u.type(field, customer);
     await u.click(screen.getByRole('button', { name: 'Search' }));
     const expected = await server.search('demo.staff', {
-      CreatedFrom: defaultFrom(),
+      CreatedFrom: defaultCreatedFrom(),
       CustomerName: customer,
       PageSize: DASHBOARD_PAGE_SIZE,
     });
