@@ -1,6 +1,7 @@
 import { Alert, Field, Input, type InputProps } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
+import { PASSWORD_POLICY_TEXT } from '../../../schemas/account';
 import type { AccountForm } from './AccountForm';
 
 type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
@@ -60,4 +61,33 @@ export function FormOutcome({ error, success }: { error: string | null; success?
     );
   }
   return null;
+}
+
+/** A new password and its confirmation, with the policy under the first (reset and change password). */
+export function NewPasswordFields<V extends { NewPassword: string; ConfirmPassword: string }>({
+  form,
+}: {
+  form: AccountForm<V>;
+}) {
+  // The two names are TextKeys of any V with these string fields; TypeScript cannot see it generically.
+  const named = form as unknown as AccountForm<{ NewPassword: string; ConfirmPassword: string }>;
+  return (
+    <>
+      <TextField
+        form={named}
+        name="NewPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        help={PASSWORD_POLICY_TEXT}
+      />
+      <TextField
+        form={named}
+        name="ConfirmPassword"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
+  );
 }

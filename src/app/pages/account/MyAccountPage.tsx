@@ -13,14 +13,10 @@ import {
 } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
-import {
-  notificationPreferencesSchema,
-  PASSWORD_POLICY_TEXT,
-  updateAccountBodySchema,
-} from '../../../schemas/account';
+import { notificationPreferencesSchema, updateAccountBodySchema } from '../../../schemas/account';
 import type { PageProps } from '../../routes';
 import { useStores } from '../../stores/StoresContext';
-import { FormOutcome, TextField } from './FormParts';
+import { FormOutcome, NewPasswordFields, TextField } from './FormParts';
 import { type ChangePasswordForm, MyAccountStore, type ProfileForm } from './MyAccountStore';
 
 const preferenceLabels = {
@@ -155,21 +151,7 @@ const PasswordSection = observer(function PasswordSection({ form }: { form: Chan
           type="password"
           autoComplete="current-password"
         />
-        <TextField
-          form={form}
-          name="NewPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          help={PASSWORD_POLICY_TEXT}
-        />
-        <TextField
-          form={form}
-          name="ConfirmPassword"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields form={form} />
         <Box>
           <Button type="submit" colorPalette="blue" loading={form.submitting}>
             Change Password

@@ -2,11 +2,11 @@ import { Alert, Box, Button, Heading, HStack, Link, Spinner, Stack } from '@chak
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { PASSWORD_POLICY_TEXT, RESET_REQUIRED_TEXT } from '../../../schemas/account';
+import { RESET_REQUIRED_TEXT } from '../../../schemas/account';
 import { safeReturnUrl } from '../../router/guard';
 import { HOME_PATH, LOGIN_PATH, type PageProps, RECOVER_PASSWORD_PATH } from '../../routes';
 import { useStores } from '../../stores/StoresContext';
-import { FormOutcome, TextField } from './FormParts';
+import { FormOutcome, NewPasswordFields, TextField } from './FormParts';
 import { ResetFormStore } from './ResetFormStore';
 
 /**
@@ -94,21 +94,7 @@ const ResetPasswordPage = observer(function ResetPasswordPage({ title }: PagePro
                   autoComplete="current-password"
                 />
               )}
-              <TextField
-                form={form}
-                name="NewPassword"
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                help={PASSWORD_POLICY_TEXT}
-              />
-              <TextField
-                form={form}
-                name="ConfirmPassword"
-                label="Confirm new password"
-                type="password"
-                autoComplete="new-password"
-              />
+              <NewPasswordFields form={form} />
               <Button type="submit" colorPalette="blue" loading={form.submitting}>
                 Reset Password
               </Button>
