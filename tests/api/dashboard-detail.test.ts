@@ -108,7 +108,8 @@ describe.each(databaseKinds)('dashboard detail and cancel order on %s', (kind) =
         t.handle.db,
       )
     ).rows[0];
-    if (ir) expect((await detail(staff, ir.booking_order_id)).statusCode).toBe(404);
+    if (!ir) throw new Error('the demo data should hold an internal reservation order');
+    expect((await detail(staff, ir.booking_order_id)).statusCode).toBe(404);
     const bad = await detail(staff, 'abc');
     expect(bad.statusCode).toBe(400);
   });
@@ -200,11 +201,10 @@ describe.each(databaseKinds)('dashboard detail and cancel order on %s', (kind) =
         t.handle.db,
       )
     ).rows[0];
-    if (term) {
-      const tl = await cancel(staff, { BookingOrderId: term.booking_order_id });
-      expect(tl.statusCode).toBe(409);
-      expect(tl.json().error).toMatch(/its own booking screen/);
-    }
+    if (!term) throw new Error('the demo data should hold an open term lease order');
+    const tl = await cancel(staff, { BookingOrderId: term.booking_order_id });
+    expect(tl.statusCode).toBe(409);
+    expect(tl.json().error).toMatch(/its own booking screen/);
     const unknownField = await cancel(staff, { BookingOrderId: 1, Reason: 'x' });
     expect(unknownField.statusCode).toBe(400);
     const missing = await cancel(staff, {});
