@@ -200,6 +200,10 @@ export interface PendingRequestTable {
   decided_by: number | null;
   decided_at: Date | null;
   created_at: CreatedAt;
+  /** The checks of the last validation, each with its verdict and message (migration 0006). */
+  validation_checks: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Why staff rejected the request; the customer is told (migration 0006). */
+  decision_reason: string | null;
 }
 
 export interface ReasonTable {

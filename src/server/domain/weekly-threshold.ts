@@ -22,23 +22,50 @@ export interface ThresholdBreach {
   used: number;
 }
 
+export interface ThresholdUsage {
+  thresholdId: number;
+  marketCode: string | null;
+  category: string | null;
+  weeklyLimit: number;
+  /** Units of open and pending bookings of the week in the threshold's scope. */
+  used: number;
+}
+
+export interface UsageOptions {
+  /** The week that contains this instant; the current week (database clock) when absent. */
+  weekOf?: Date;
+  /** Leave this order's bookings out of the count (a pending request weighed on its own). */
+  excludeOrderId?: number;
+}
+
 /**
- * The first threshold that `units` more would pass. The week runs from Monday 00:00 UTC (the
- * database's clock, the same that stamps created_at) for seven days.
+ * Every threshold of the customer that applies to the scope, with the units already booked in it
+ * this week. The one query behind the booker's check, the pending queue's validation and the
+ * threshold meter customers see. The week runs from Monday 00:00 UTC (the database's clock, the
+ * same that stamps created_at) for seven days.
  */
-export async function weeklyThresholdBreach(
+export async function weeklyThresholdUsage(
   db: Kysely<Database>,
   { customerId, marketCode, category }: ThresholdScope,
-  units: number,
-): Promise<ThresholdBreach | null> {
-  const week = sql`(date_trunc('week', now() at time zone 'UTC') at time zone 'UTC')`;
-  const { rows } = await sql<{ threshold_id: number; weekly_limit: number; used: number }>`
-    select t.threshold_id, t.weekly_limit,
+  options: UsageOptions = {},
+): Promise<ThresholdUsage[]> {
+  const at = options.weekOf ? sql`${options.weekOf.toISOString()}::timestamptz` : sql`now()`;
+  const week = sql`(date_trunc('week', ${at} at time zone 'UTC') at time zone 'UTC')`;
+  const exclude = options.excludeOrderId ?? 0;
+  const { rows } = await sql<{
+    threshold_id: number;
+    market_code: string | null;
+    equipment_category_code: string | null;
+    weekly_limit: number;
+    used: number;
+  }>`
+    select t.threshold_id, t.market_code, t.equipment_category_code, t.weekly_limit,
       (select coalesce(sum(b.units_requested_count), 0)
         from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
         where o.customer_id = t.customer_id
           and o.booking_order_type_code in (${sql.join(THRESHOLD_ORDER_TYPES)})
           and b.status_code in ('OP', 'PN')
+          and o.booking_order_id <> ${exclude}
           and o.created_at >= ${week} and o.created_at < ${week} + interval '7 days'
           and (t.market_code is null or o.market_code = t.market_code)
           and (t.equipment_category_code is null or b.equipment_category_code = t.equipment_category_code)
@@ -48,8 +75,23 @@ export async function weeklyThresholdBreach(
       and (t.market_code is null or t.market_code = ${marketCode})
       and (t.equipment_category_code is null or t.equipment_category_code = ${category})
     order by t.threshold_id`.execute(db);
-  const breach = rows.find((r) => Number(r.used) + units > r.weekly_limit);
+  return rows.map((r) => ({
+    thresholdId: r.threshold_id,
+    marketCode: r.market_code,
+    category: r.equipment_category_code,
+    weeklyLimit: r.weekly_limit,
+    used: Number(r.used),
+  }));
+}
+
+/** The first threshold that `units` more would pass (weeklyThresholdUsage says how much is used). */
+export async function weeklyThresholdBreach(
+  db: Kysely<Database>,
+  scope: ThresholdScope,
+  units: number,
+): Promise<ThresholdBreach | null> {
+  const breach = (await weeklyThresholdUsage(db, scope)).find((r) => r.used + units > r.weeklyLimit);
   return breach
-    ? { thresholdId: breach.threshold_id, weeklyLimit: breach.weekly_limit, used: Number(breach.used) }
+    ? { thresholdId: breach.thresholdId, weeklyLimit: breach.weeklyLimit, used: breach.used }
     : null;
 }
