@@ -102,6 +102,103 @@ EmailAddresses: EmailAddresses
 }
 }
 export type PoolBookingData = PoolBooking.PoolBookingData;
+/** The data of Reposition Booking (reposition-booking.flow.json), step "Request Booking". */
+export namespace RepositionBooking {
+/**
+ * Staff book on behalf of a customer; customers always book for their own company.
+ */
+export type Customer = number
+export type InventoryOrg = string
+export type OriginLocation = number
+export type EquipmentSize = string
+export type EquipmentClass = string
+export type Extendable = ("All" | "Yes" | "No")
+export type RepositionReason = string
+/**
+ * Units of this size and class available at the origin when last checked.
+ */
+export type AvailableAtTheOrigin = number
+/**
+ * Edit mode: the existing booking this order is.
+ */
+export type Booking = number
+export type Status = string
+export type Destination1 = number
+export type UnitsRequested = number
+export type MotorCarrier = number
+export type MotorCarrierName = string
+export type Comment = string
+export type RailTerminalReleaseNumber = string
+export type WithRedelivery = boolean
+export type UnitsToRedeliver = number
+export type CancelThisDestinationSBooking = boolean
+export type CancelThisDestinationSRedelivery = boolean
+export type ExistingBooking = boolean
+export type ExistingRedelivery = boolean
+export type DestinationBeforeTheEdit = number
+export type UnitsBeforeTheEdit = number
+export type MotorCarrierBeforeTheEdit = number
+export type UnitsToRedeliverBeforeTheEdit = number
+/**
+ * One order per destination.
+ * 
+ * @maxItems 100
+ */
+export type Destinations = Destination[]
+export type ContactName = string
+/**
+ * Separate several addresses with semicolons.
+ */
+export type EmailAddresses = string
+export type AlsoNotifyExternalParties = boolean
+/**
+ * Separate several addresses with semicolons.
+ */
+export type ExternalPartiesEmailAddresses = string
+
+export interface RepositionBookingData {
+Header: OriginAndEquipment
+Orders: Destinations
+Contact: Contact
+}
+export interface OriginAndEquipment {
+CustomerId?: Customer
+InventoryOrgCode: InventoryOrg
+FromLocationId: OriginLocation
+EquipmentSize: EquipmentSize
+EquipmentClass: EquipmentClass
+Extendable: Extendable
+RepositionReasonCode: RepositionReason
+AvailableQuantity?: AvailableAtTheOrigin
+}
+export interface Destination {
+RepositionBookingId?: Booking
+BookingStatusCode?: Status
+ToLocationId: Destination1
+UnitsRequestedCount: UnitsRequested
+MotorCarrierId: MotorCarrier
+MotorCarrierName?: MotorCarrierName
+BookingComment?: Comment
+RailTerminalReleaseNumber?: RailTerminalReleaseNumber
+WithRedelivery?: WithRedelivery
+RedeliveryRequestedCount?: UnitsToRedeliver
+CancelBooking?: CancelThisDestinationSBooking
+CancelRedelivery?: CancelThisDestinationSRedelivery
+IsEditMode?: ExistingBooking
+IsRedeliveryEditMode?: ExistingRedelivery
+OriginalToLocationId?: DestinationBeforeTheEdit
+OriginalUnitsRequestedCount?: UnitsBeforeTheEdit
+OriginalMotorCarrierId?: MotorCarrierBeforeTheEdit
+OrigRedeliveryRequestedCount?: UnitsToRedeliverBeforeTheEdit
+}
+export interface Contact {
+ContactName: ContactName
+EmailAddresses: EmailAddresses
+SendToExternalParties?: AlsoNotifyExternalParties
+notifyExternalParties?: ExternalPartiesEmailAddresses
+}
+}
+export type RepositionBookingData = RepositionBooking.RepositionBookingData;
 /** The data of Reuse Booking (reuse-booking.flow.json), step "Request Booking". */
 export namespace ReuseBooking {
 /**

@@ -42,6 +42,20 @@ export function duplicateChassisIds(value: unknown): string[] {
   return [...twice];
 }
 
+/** Values of `key` that more than one object of the list holds, each named once, in list order. */
+export function duplicateValues(list: unknown, key: unknown): unknown[] {
+  const seen = new Set<unknown>();
+  const twice = new Set<unknown>();
+  for (const item of asArray(list)) {
+    if (item === null || typeof item !== 'object' || typeof key !== 'string') continue;
+    const value = (item as Record<string, unknown>)[key];
+    if (value === undefined || value === null) continue;
+    if (seen.has(value)) twice.add(value);
+    seen.add(value);
+  }
+  return [...twice];
+}
+
 export type Operator = (...args: unknown[]) => unknown;
 
 /** name → implementation; `limit` is bound to limits.json by the rule engine. */
@@ -51,6 +65,7 @@ export const customOperators: Readonly<Record<string, Operator>> = {
   count: (value) => asArray(value).length,
   join: (value, separator) => asArray(value).join(typeof separator === 'string' ? separator : ', '),
   duplicateChassisIds: (value) => duplicateChassisIds(value),
+  duplicateValues: (list, key) => duplicateValues(list, key),
   unitsRequested: (unit) =>
     typeof unit === 'object' && unit !== null ? unitsRequestedOf(unit as AvailableUnit) : 0,
   requestedUnits: (units) => totalUnitsRequested(asUnits(units)),

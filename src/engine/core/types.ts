@@ -46,6 +46,39 @@ export interface StepDefinition {
   rules?: string[];
   /** The step that follows; defaults to the next one in the list. */
   next?: string;
+  /** Server actions the engine runs on a button or when named fields change (docs/flows.md). */
+  actions?: StepAction[];
+}
+
+/**
+ * A template from a source object (an order document, or the flow data) to a new object: a string
+ * leaf is a dotted path into the source; { "$each": path, ...template } maps each element of an
+ * array (paths inside are relative to the element); { "$value": x } is the literal x;
+ * { "$edit": template } applies only when an existing order is edited (Load Booking leaves it out).
+ */
+export type DataTemplate = string | { [key: string]: DataTemplate | unknown };
+
+export interface StepAction {
+  id: string;
+  /** Button text; without it the action runs only when a field of `on` changes. */
+  label?: string;
+  method: 'GET' | 'POST';
+  /** {Dotted.Path} in the url is filled from the flow data. */
+  url: string;
+  /** The POST body, as a template over the flow data. */
+  send?: Record<string, DataTemplate>;
+  /** Flow-data paths whose change runs the action (once every path `send` reads is filled). */
+  on?: string[];
+  /** Flow-data path ← dotted path into the answer ('' for the whole answer). */
+  into: Record<string, string>;
+}
+
+/** How a flow opens an existing order: dashboard Edit (edit mode) and Load Booking (a new request). */
+export interface FlowEdit {
+  /** Order document (GET /api/bookingorder/{id}/document) → flow data. */
+  load: Record<string, DataTemplate>;
+  /** Where an edit is sent; without it the flow offers Load Booking only. */
+  update?: { method: 'POST'; url: string; updater: string };
 }
 
 export interface FlowDefinition {
@@ -59,7 +92,12 @@ export interface FlowDefinition {
   permissions: PermissionNeed[];
   /** SPEC §6: an account not in good standing cannot create chassis bookings. */
   requiresGoodStanding?: boolean;
+  /** The order type this flow books; the server's booking-type registry holds one entry per type. */
+  orderType: string;
   submit: { method: 'POST'; url: string; booker: string };
+  /** The confirm step's view, by its name in the confirm-view registry (default bookingTable). */
+  confirmView?: string;
+  edit?: FlowEdit;
   steps: StepDefinition[];
 }
 
