@@ -26,6 +26,8 @@ export interface ServerConfig {
   resetLinkMinutes: number;
   /** The company directory internal staff sign in with; null: they use local passwords (the demo). */
   directory: DirectoryConfig | null;
+  /** SPEC §7 feature flags that are configuration (the others are always on). */
+  featureFlags: { pendingQueueContactInfo: boolean };
 }
 
 /** LDAP sign-in for internal staff (DIRECTORY_*); docs/decisions.md "Account lifecycle (server)". */
@@ -50,6 +52,14 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${value}'`);
   return n;
+};
+
+/** A feature flag: on unless set to false, 0 or off (any case); anything else stops the start. */
+const flag = (value: string | undefined, name: string): boolean => {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '' || ['true', '1', 'on'].includes(v)) return true;
+  if (['false', '0', 'off'].includes(v)) return false;
+  throw new Error(`${name} must be true or false, got '${value}'`);
 };
 
 function readDirectory(env: NodeJS.ProcessEnv): DirectoryConfig | null {
@@ -114,5 +124,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     resetLinkMinutes: int(env.RESET_LINK_MINUTES, 60, 'RESET_LINK_MINUTES'),
     directory: readDirectory(env),
+    featureFlags: {
+      pendingQueueContactInfo: flag(
+        env.FEATURE_PENDING_QUEUE_CONTACT_INFO,
+        'FEATURE_PENDING_QUEUE_CONTACT_INFO',
+      ),
+    },
   };
 }

@@ -200,10 +200,11 @@ export interface PendingRequestTable {
   decided_by: number | null;
   decided_at: Date | null;
   created_at: CreatedAt;
+  // Optional: rows written before migration 0006 (the seed's) carry neither.
   /** The checks of the last validation, each with its verdict and message (migration 0006). */
-  validation_checks: ColumnType<unknown, string | null | undefined, string | null>;
+  validation_checks?: unknown;
   /** Why staff rejected the request; the customer is told (migration 0006). */
-  decision_reason: string | null;
+  decision_reason?: string | null;
 }
 
 export interface ReasonTable {

@@ -2,13 +2,16 @@
 import * as constants from '../../domain/constants';
 import type { ServerConfig } from '../config';
 
-/** SPEC §7: the environment key initialises the feature flags; every flag is on in this product. */
+/**
+ * SPEC §7: the environment key initialises the feature flags. "Pending queue contact info" is
+ * configuration (FEATURE_PENDING_QUEUE_CONTACT_INFO); the other two are always on.
+ */
 export const publicConfiguration = (config: ServerConfig) => ({
   EnvironmentKey: config.environment,
   FeatureFlags: {
     TermCloseOfFulfilledBooking: true,
     InternalReservationComments: true,
-    PendingQueueContactInfo: true,
+    PendingQueueContactInfo: config.featureFlags.pendingQueueContactInfo,
   },
 });
 
