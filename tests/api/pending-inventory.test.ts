@@ -1,0 +1,82 @@
+/** POST /api/bookingpending/inventory with SPEC §3's payload: units per location, zero rows included. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../helpers/database';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { availability, type Equipment, setAvailable } from './bookings-helpers';
+import { customerIdOf } from './dashboard-helpers';
+import { post } from './pending-helpers';
+
+const CHI_20: Equipment = { MarketCode: 'CHI', EquipmentSize: 'Chassis.20', EquipmentClass: 'STD' };
+
+describe.each(databaseKinds)('the inventory check on %s', (kind) => {
+  let t: TestApp;
+  let staff: string;
+  let customer: string;
+  let payload: Record<string, unknown>;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    staff = await t.tokenFor('demo.staff');
+    customer = await t.tokenFor('demo.customer');
+    payload = {
+      ResponsiblePartyId: await customerIdOf(t, 'demo.customer'),
+      ResponsiblePartyType: 'MC',
+      MarketCode: CHI_20.MarketCode,
+      EquipmentSize: CHI_20.EquipmentSize,
+      EquipmentClass: CHI_20.EquipmentClass,
+      Extendable: 'All',
+      IncludeZeroInventory: true,
+      BookingOrderTypeCode: 'PB',
+    };
+  });
+  afterAll(() => t.close());
+
+  it('lists every pool location of the market, zero rows included, with the units a booking would find', async () => {
+    const rows = await availability(t, customer, 'pool', CHI_20);
+    const empty = rows[0] as (typeof rows)[number];
+    await setAvailable(t, customer, 'pool', CHI_20, empty.LocationId, 0);
+    const expected = await availability(t, customer, 'pool', CHI_20);
+    const res = await post(t, '/inventory', staff, payload);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    const byId = Object.fromEntries(
+      answer.Locations.map((l: { LocationId: number; Available: number }) => [l.LocationId, l.Available]),
+    );
+    expect(byId).toEqual(Object.fromEntries(expected.map((r) => [r.LocationId, r.Available])));
+    expect(byId[empty.LocationId]).toBe(0);
+    expect(answer.TotalAvailable).toBe(expected.reduce((sum, r) => sum + r.Available, 0));
+    for (const l of answer.Locations) expect(l.Available).toBe(Math.max(0, l.Stock - l.Held - l.Reserved));
+  });
+
+  it('narrows to extendable frames or the others', async () => {
+    const all = (await post(t, '/inventory', staff, payload)).json();
+    const yes = (await post(t, '/inventory', staff, { ...payload, Extendable: 'Yes' })).json();
+    const no = (await post(t, '/inventory', staff, { ...payload, Extendable: 'No' })).json();
+    expect(yes.Locations.length).toBe(all.Locations.length);
+    all.Locations.forEach((l: { Stock: number }, i: number) =>
+      expect(yes.Locations[i].Stock + no.Locations[i].Stock).toBe(l.Stock),
+    );
+  });
+
+  it('refuses a payload it cannot answer with a message saying what to send', async () => {
+    const cases: Array<[object, RegExp]> = [
+      [{ IncludeZeroInventory: false }, /IncludeZeroInventory must be one of: true/],
+      [{ MarketCode: 'ZZZ' }, /no market ZZZ/],
+      [{ EquipmentSize: 'Genset.Genset' }, /not an equipment size that can be booked/],
+      [{ EquipmentClass: 'XXX' }, /no equipment class XXX/],
+      [{ ResponsiblePartyId: 2_000_000_000 }, /no customer 2000000000/],
+      [{ ResponsiblePartyType: 'SSL' }, /is of customer class MC, not SSL/],
+      [{ BookingOrderTypeCode: 'TL' }, /draw on pool inventory: PB, DL, RP/],
+      [{ Extendable: 'Maybe' }, /Extendable must be one of: All, Yes, No/],
+    ];
+    for (const [change, message] of cases) {
+      const res = await post(t, '/inventory', staff, { ...payload, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().error).toMatch(message);
+    }
+    const { MarketCode: _m, ...missing } = payload;
+    const res = await post(t, '/inventory', staff, missing);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/MarketCode is required/);
+  });
+});
