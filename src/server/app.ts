@@ -28,6 +28,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { flowRoutes } from './routes/flows';
 import { lookupRoutes } from './routes/lookup';
 import { userRoutes } from './routes/users';
+import { weeklyThresholdRoutes } from './routes/weekly-threshold';
 
 export interface BuildOptions {
   /** Folder of the built SPA; served at / when it exists. */
@@ -48,6 +49,7 @@ const routeAreas = [
   flowRoutes,
   dashboardRoutes,
   bookingOrderRoutes,
+  weeklyThresholdRoutes,
   hubRoutes,
 ];
 

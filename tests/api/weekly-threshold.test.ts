@@ -1,0 +1,249 @@
+/**
+ * The weekly threshold through the API: who may list, add, change and remove a cap; bad input; the
+ * audit trail; a change decides the next booking's outcome; the meter counts what the booker counts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../helpers/database';
+import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import {
+  clearThresholds,
+  type Equipment,
+  POOL_URL,
+  roomiestLocation,
+  submit,
+  unitsPayload,
+} from './bookings-helpers';
+import { customerIdOf } from './dashboard-helpers';
+
+const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+const BASE = '/api/weeklythreshold';
+
+describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
+  let t: TestApp;
+  let staff: string;
+  let readonly: string;
+  let customer: string;
+  let customerId: number;
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string | null,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+  const book = async (units: number) => {
+    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
+    const res = await submit(
+      t,
+      POOL_URL,
+      customer,
+      unitsPayload('pool', LAX_40, [{ LocationId: place.LocationId, units, Available: place.Available }]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().StatusCode as 'OP' | 'PN';
+  };
+  const meter = async () => {
+    const res = await call('GET', `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40`, customer);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    staff = await t.tokenFor('demo.staff');
+    readonly = await t.tokenFor('demo.readonly');
+    customer = await t.tokenFor('demo.customer');
+    customerId = await customerIdOf(t, 'demo.customer');
+    await clearThresholds(t, customerId);
+  });
+  afterAll(() => t.close());
+
+  it('lets staff add, change and remove a cap, and records each change in the audit trail', async () => {
+    const created = await call('POST', BASE, staff, {
+      CustomerId: customerId,
+      MarketCode: 'lax',
+      EquipmentSize: 'Chassis.40',
+      WeeklyLimit: 40,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().ThresholdId as number;
+    expect(created.json()).toMatchObject({
+      CustomerId: customerId,
+      CustomerNameWithSCAC: expect.stringContaining('(DMCR)'),
+      MarketCode: 'LAX',
+      EquipmentSize: 'Chassis.40',
+      WeeklyLimit: 40,
+      ModifiedBy: 'Dana Staff',
+    });
+    const listed = await call('POST', `${BASE}/search`, readonly, { CustomerId: customerId });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().ResultSet.map((r: { ThresholdId: number }) => r.ThresholdId)).toEqual([id]);
+
+    const changed = await call('PUT', `${BASE}/${id}`, staff, {
+      MarketCode: 'LAX',
+      EquipmentSize: null,
+      WeeklyLimit: 12,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ EquipmentSize: null, WeeklyLimit: 12 });
+    const removed = await call('DELETE', `${BASE}/${id}`, staff);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await call('DELETE', `${BASE}/${id}`, staff)).statusCode).toBe(404);
+    const audit = await t.handle.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('entity_type', '=', 'weekly_threshold')
+      .where('entity_id', '=', String(id))
+      .orderBy('audit_id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['created', 'changed', 'removed']);
+    expect(audit[1]?.details).toMatchObject({
+      before: { limit: 40, size: 'Chassis.40' },
+      after: { limit: 12, size: null },
+    });
+  });
+
+  it('is read-only for demo.readonly and closed to customers', async () => {
+    const body = { CustomerId: customerId, WeeklyLimit: 5 };
+    expect((await call('POST', BASE, readonly, body)).statusCode).toBe(403);
+    expect(
+      (await call('PUT', `${BASE}/1`, readonly, { MarketCode: null, EquipmentSize: null, WeeklyLimit: 5 }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('DELETE', `${BASE}/1`, readonly)).statusCode).toBe(403);
+    for (const [method, url, payload] of [
+      ['POST', `${BASE}/search`, {}],
+      ['POST', BASE, body],
+      ['PUT', `${BASE}/1`, { MarketCode: null, EquipmentSize: null, WeeklyLimit: 5 }],
+      ['DELETE', `${BASE}/1`, undefined],
+    ] as const) {
+      const res = await call(method, url, customer, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(method, url, null, payload)).statusCode).toBe(401);
+    }
+  });
+
+  it('refuses bad input with a message saying what to fix', async () => {
+    const cases: Array<[object, number, RegExp]> = [
+      [{ CustomerId: customerId, WeeklyLimit: -1 }, 400, /WeeklyLimit/],
+      [{ CustomerId: customerId, WeeklyLimit: 1.5 }, 400, /whole number/],
+      [{ CustomerId: customerId, WeeklyLimit: 1_000_000 }, 400, /WeeklyLimit/],
+      [{ CustomerId: customerId }, 400, /WeeklyLimit is required/],
+      [{ CustomerId: 2_000_000_000, WeeklyLimit: 5 }, 400, /no customer 2000000000/],
+      [{ CustomerId: customerId, MarketCode: 'ZZZ', WeeklyLimit: 5 }, 400, /no market ZZZ/],
+      [
+        { CustomerId: customerId, EquipmentSize: 'Genset.Genset', WeeklyLimit: 5 },
+        400,
+        /not an equipment size customers book/,
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await call('POST', BASE, staff, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().error).toMatch(message);
+    }
+    const first = await call('POST', BASE, staff, {
+      CustomerId: customerId,
+      MarketCode: 'CHI',
+      WeeklyLimit: 5,
+    });
+    expect(first.statusCode).toBe(200);
+    const twice = await call('POST', BASE, staff, {
+      CustomerId: customerId,
+      MarketCode: 'CHI',
+      EquipmentSize: '',
+      WeeklyLimit: 9,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toMatch(
+      /already has a weekly threshold for CHI, all sizes \(threshold \d+\): change that one/,
+    );
+    const other = await call('POST', BASE, staff, {
+      CustomerId: customerId,
+      MarketCode: 'LAX',
+      WeeklyLimit: 9,
+    });
+    const clash = await call('PUT', `${BASE}/${other.json().ThresholdId}`, staff, {
+      MarketCode: 'CHI',
+      EquipmentSize: null,
+      WeeklyLimit: 9,
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(
+      (
+        await call('PUT', `${BASE}/2000000000`, staff, {
+          MarketCode: null,
+          EquipmentSize: null,
+          WeeklyLimit: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await call('POST', `${BASE}/search`, staff, { CustomerName: 'x' })).json().error).toMatch(
+      /at least 2/,
+    );
+    await clearThresholds(t, customerId);
+  });
+
+  it('decides the next booking: over a lowered cap it goes to review, a raised or removed cap lets it through', async () => {
+    await clearThresholds(t, customerId);
+    const created = await call('POST', BASE, staff, {
+      CustomerId: customerId,
+      MarketCode: 'LAX',
+      WeeklyLimit: 0,
+    });
+    const id = created.json().ThresholdId as number;
+    expect(await book(1)).toBe('PN');
+    const before = await meter();
+    const raised = await call('PUT', `${BASE}/${id}`, staff, {
+      MarketCode: 'LAX',
+      EquipmentSize: null,
+      WeeklyLimit: before.Thresholds[0].Used + 1,
+    });
+    expect(raised.statusCode).toBe(200);
+    expect(await book(1)).toBe('OP');
+    // Now exactly at the cap: one more unit passes it.
+    expect(await book(1)).toBe('PN');
+    expect((await call('DELETE', `${BASE}/${id}`, staff)).statusCode).toBe(200);
+    expect(await book(1)).toBe('OP');
+  });
+
+  it('meters what the booker counts, for the customer’s own company', async () => {
+    await clearThresholds(t, customerId);
+    await call('POST', BASE, staff, {
+      CustomerId: customerId,
+      MarketCode: 'LAX',
+      EquipmentSize: 'Chassis.40',
+      WeeklyLimit: 1000,
+    });
+    const before = await meter();
+    expect(before.Thresholds).toHaveLength(1);
+    expect(before.CustomerId).toBe(customerId);
+    expect(await book(3)).toBe('OP');
+    const after = await meter();
+    expect(after.Thresholds[0].Used).toBe(before.Thresholds[0].Used + 3);
+    expect(after.Thresholds[0].Remaining).toBe(1000 - after.Thresholds[0].Used);
+    const listed = await call('POST', `${BASE}/search`, staff, { CustomerId: customerId });
+    expect(listed.json().ResultSet[0].UsedThisWeek).toBe(after.Thresholds[0].Used);
+    // Staff name the customer; a customer cannot ask about another one.
+    expect(
+      (await call('GET', `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40`, staff)).statusCode,
+    ).toBe(400);
+    const forStaff = await call(
+      'GET',
+      `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40&CustomerId=${customerId}`,
+      staff,
+    );
+    expect(forStaff.json().Thresholds).toEqual(after.Thresholds);
+    const other = await call(
+      'GET',
+      `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40&CustomerId=2`,
+      customer,
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error).toMatch(/your own company/);
+    expect(
+      (await call('GET', `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40`, readonly)).statusCode,
+    ).toBe(403);
+    await clearThresholds(t, customerId);
+  });
+});
