@@ -54,8 +54,8 @@ test('demo.customer searches, pages, opens a booking order and goes back to the 
   // SPEC §2: the row actions have tooltips (opening after 5 ms).
   const view = dashboard.bodyRows().first().getByRole('button', { name: 'View' });
   await expect(await dashboard.tooltipOf(view)).toHaveText('View');
-  const edit = dashboard.bodyRows().first().getByRole('button', { name: 'Edit' });
-  await expect(await dashboard.tooltipOf(edit)).toHaveText(/^Edit: /);
+  const load = dashboard.bodyRows().first().getByRole('button', { name: 'Load Booking' });
+  await expect(await dashboard.tooltipOf(load)).toHaveText(/^Load Booking/);
   await dashboard.bodyRows().first().getByRole('button', { name: 'View' }).click();
   await expect(page).toHaveURL(/#\/app\/dashboard\/details\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Booking Order \d+$/);

@@ -7,6 +7,7 @@ import type { AxiosInstance } from 'axios';
 import type { CustomerRow, LookupDataset } from '../../domain/lookups';
 import { FlowSubmitError, type FlowSubmitResult } from '../../engine/core/flow-services';
 import type { FieldError, RuleVerdict } from '../../engine/core/types';
+import { ORDER_DOCUMENT_URL, type OrderDocument } from '../../schemas/booking-order';
 import type { AvailableUnitRow } from '../../schemas/bookings';
 import type { EquipmentVerdict } from '../../schemas/lookup';
 import { isApiError } from './errors';
@@ -75,4 +76,36 @@ export async function searchCustomers(
 ): Promise<CustomerRow[]> {
   const res = await api.get<CustomerRow[]>(`/lookup/${dataset}`, { params: { search } });
   return Array.isArray(res.data) ? res.data : [];
+}
+
+/** GET /api/bookingorder/{id}/document: the order as a flow opens it (Edit, Load Booking). */
+export async function loadOrderDocument(api: AxiosInstance, bookingOrderId: number): Promise<OrderDocument> {
+  const res = await api.get<OrderDocument>(
+    apiPath(ORDER_DOCUMENT_URL.replace('{id}', String(bookingOrderId))),
+    {
+      silent: true, // the flow page shows why the order did not open, in place of the form
+    },
+  );
+  return res.data;
+}
+
+/** A step action's call (docs/flows.md); the method and url come from the flow file. */
+export interface StepActionCall {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+}
+
+/**
+ * Runs a step action's call through the one api client, so a failure takes SPEC §8's central path:
+ * the message reduced from the answer (error field, body text, status text, 'Unknown Error'),
+ * logged, and broadcast with the request id. Rejects with that ApiError.
+ */
+export async function requestStepAction(api: AxiosInstance, call: StepActionCall): Promise<unknown> {
+  const res = await api.request({
+    method: call.method,
+    url: apiPath(call.url),
+    data: call.method === 'POST' ? (call.body ?? {}) : undefined,
+  });
+  return res.data;
 }

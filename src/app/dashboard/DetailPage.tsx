@@ -6,6 +6,7 @@ import { HubBadge } from '../hub/HubBadge';
 import { HOME_PATH } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { CancelOrder } from './detail/CancelOrder';
+import { OpenOrderActions } from './detail/OpenOrderActions';
 import { OrderBookings } from './detail/OrderBookings';
 import { OrderHistory } from './detail/OrderHistory';
 import { OrderLocations } from './detail/OrderLocations';
@@ -51,6 +52,7 @@ const DetailPage = observer(function DetailPage() {
         ) : (
           <>
             <OrderSummary detail={detail} />
+            <OpenOrderActions />
             <Section title="Bookings">
               <OrderBookings detail={detail} />
             </Section>

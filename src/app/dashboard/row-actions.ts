@@ -1,43 +1,71 @@
 /**
- * What a dashboard row's Edit and Load Booking do today (docs/decisions.md, Dashboard (client)).
- * Edit needs a screen that opens an existing order, and none exists yet; Load Booking opens the
- * booking screen of the order's type where a flow exists for it and the user may open it.
+ * Where a dashboard row's (or the detail page's) Edit and Load Booking go. The flow of an order
+ * type is the flow file that names it (`orderType`, virtual:flows/menu), so a new booking type
+ * needs no line here; whether an order may be edited is the server's answer (CanEdit), never
+ * decided again on the client.
  */
+import { type FlowMenuEntry, flowMenus } from 'virtual:flows/menu';
 import { hasAnyPermission, type PermissionSet } from '../../domain/permissions';
 import { BookingOrderType, type BookingOrderTypeCode } from '../../domain/status-codes';
-import type { DashboardRow } from '../../schemas/dashboard';
 import { AREA_ROUTES, routeAccess } from '../routes';
 
-/** Order types whose booking screen is a flow file, by that flow's id. */
-const FLOW_OF_ORDER_TYPE: Partial<Record<BookingOrderTypeCode, string>> = {
-  PB: 'pool-booking',
-  DL: 'daily-lease-booking',
-  RU: 'reuse-booking',
-};
+/** What Edit and Load Booking read of a row or a detail: the server computes CanEdit (and may name the route). */
+export interface OpenableOrder {
+  BookingOrderId: number;
+  BookingOrderTypeCode: string;
+  BookingOrderTypeName?: string;
+  CanEdit?: boolean;
+  EditRoute?: string | null;
+}
 
 export type RowAction = { path: string; unavailable: null } | { path: null; unavailable: string };
 
-const typeName = (row: DashboardRow): string =>
-  row.BookingOrderTypeName ||
-  BookingOrderType[row.BookingOrderTypeCode as BookingOrderTypeCode] ||
+/** The query parameters a flow route reads to open an existing order (FlowPage). */
+export const EDIT_PARAM = 'edit';
+export const LOAD_PARAM = 'load';
+
+const typeName = (order: OpenableOrder): string =>
+  order.BookingOrderTypeName ||
+  BookingOrderType[order.BookingOrderTypeCode as BookingOrderTypeCode] ||
   'this type';
 
 export const detailPath = (bookingOrderId: number): string => `/app/dashboard/details/${bookingOrderId}`;
 
-/** Editing an existing order: no booking screen opens one yet, so the reason says where to go. */
-export function editAction(row: DashboardRow): RowAction {
-  return {
-    path: null,
-    unavailable: `editing a ${typeName(row)} is not available yet; View shows the order and cancels it`,
-  };
+/** The flow file of an order type that can open orders the given way, if any. */
+export function flowOfOrderType(
+  orderType: string,
+  way: keyof FlowMenuEntry['opens'],
+  flows: readonly FlowMenuEntry[] = flowMenus,
+): FlowMenuEntry | undefined {
+  return flows.find((f) => f.orderType === orderType && f.opens[way]);
 }
 
-/** Load Booking: the flow of the order's type, when there is one and the user may open it. */
-export function loadBookingAction(row: DashboardRow, permissions: PermissionSet): RowAction {
-  const flowId = FLOW_OF_ORDER_TYPE[row.BookingOrderTypeCode as BookingOrderTypeCode];
-  const route = flowId ? AREA_ROUTES.find((r) => r.flowId === flowId) : undefined;
-  if (!route) return { path: null, unavailable: `there is no booking screen for ${typeName(row)} yet` };
+/** '/reposition_booking/request' + edit 42 → '/reposition_booking/request?edit=42'. */
+export const openOrderPath = (route: string, param: string, bookingOrderId: number): string =>
+  `${route}?${param}=${bookingOrderId}`;
+
+/**
+ * Edit: shown only when the server says the caller may edit the order now (null path, no reason:
+ * the button is left out). The server's EditRoute wins; otherwise the flow of the order's type.
+ */
+export function editAction(order: OpenableOrder): string | null {
+  if (order.CanEdit !== true) return null;
+  const route = order.EditRoute ?? flowOfOrderType(order.BookingOrderTypeCode, 'update')?.route;
+  if (!route) return null;
+  return route.includes('?') ? route : openOrderPath(route, EDIT_PARAM, order.BookingOrderId);
+}
+
+/** Load Booking: a new request of the order's type prefilled from it, when the user may open that flow. */
+export function loadBookingAction(
+  order: OpenableOrder,
+  permissions: PermissionSet,
+  flows: readonly FlowMenuEntry[] = flowMenus,
+): RowAction {
+  const flow = flowOfOrderType(order.BookingOrderTypeCode, 'load', flows);
+  const route = flow ? AREA_ROUTES.find((r) => r.flowId === flow.id) : undefined;
+  if (!flow || !route)
+    return { path: null, unavailable: `there is no booking screen for ${typeName(order)} yet` };
   if (!hasAnyPermission(permissions, routeAccess(route)))
-    return { path: null, unavailable: `you may not book a ${typeName(row)}` };
-  return { path: route.path, unavailable: null };
+    return { path: null, unavailable: `you may not book a ${typeName(order)}` };
+  return { path: openOrderPath(flow.route, LOAD_PARAM, order.BookingOrderId), unavailable: null };
 }

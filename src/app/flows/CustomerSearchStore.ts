@@ -10,6 +10,8 @@ export const CUSTOMER_SEARCH_PAUSE_MS = 300;
 export class CustomerSearchStore {
   results: CustomerRow[] = [];
   searching = false;
+  /** The picker whose text the results answer, when several pickers share the store (one per destination). */
+  owner: string | null = null;
   /** Customers seen in results, so review and the picker can name the chosen one. */
   readonly known = observable.map<number, CustomerRow>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -19,15 +21,22 @@ export class CustomerSearchStore {
     private readonly api: AxiosInstance,
     private readonly pauseMs = CUSTOMER_SEARCH_PAUSE_MS,
   ) {
-    makeObservable(this, { results: observableRef, searching: observable, search: action, clear: action });
+    makeObservable(this, {
+      results: observableRef,
+      searching: observable,
+      owner: observable,
+      search: action,
+      clear: action,
+    });
   }
 
   nameOf(customerId: number): string | undefined {
     return this.known.get(customerId)?.CustomerNameWithSCAC;
   }
 
-  search(dataset: LookupDataset, text: string, minLength: number): void {
+  search(dataset: LookupDataset, text: string, minLength: number, owner: string | null = null): void {
     if (this.timer) clearTimeout(this.timer);
+    this.owner = owner;
     const ticket = ++this.latest;
     if (text.trim().length < minLength) {
       this.results = [];
@@ -58,6 +67,7 @@ export class CustomerSearchStore {
     this.latest++;
     this.results = [];
     this.searching = false;
+    this.owner = null;
     this.known.clear();
   }
 }

@@ -2,16 +2,22 @@
  * The page of every flow route (loaded on demand, so the login page never loads the form engine):
  * the flow's FlowStore from the RootStore, the widget registry, and the services the generic
  * renderer asks for. No flow has code of its own here.
+ *
+ * `#<route>?edit=<BookingOrderId>` opens that order in edit mode (dashboard Edit) and
+ * `#<route>?load=<BookingOrderId>` starts a new request prefilled from it (Load Booking): each
+ * change of the query opens the order afresh; choosing the menu entry resets the flow as before.
  */
-import { Box, Heading } from '@chakra-ui/react';
+import { Alert, Box, Button, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
-import { type ComponentType, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { type ComponentType, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { FLOW_MESSAGES } from '../../domain/messages';
 import { FlowStore } from '../../engine/core/flow-store';
 import { FlowView } from '../../engine/react/FlowView';
 import { formValidator } from '../../engine/react/form-validator';
 import type { FlowViewServices } from '../../engine/react/services';
-import { submitFlow } from '../api/flows';
+import { loadOrderDocument, requestStepAction, submitFlow } from '../api/flows';
+import { EDIT_PARAM, LOAD_PARAM } from '../dashboard/row-actions';
 import { HOME_PATH, type PageProps } from '../routes';
 import type { RootStore } from '../stores/RootStore';
 import { useStores } from '../stores/StoresContext';
@@ -23,15 +29,35 @@ export function createFlowStore(root: RootStore, flowId: string): FlowStore {
   return new FlowStore(flowById(flowId), flowCatalog.limits, schemaValidator, {
     submit: (url, body, key) => submitFlow(root.api, url, body, key),
     confirm: (message, options) => root.dialogs.confirm({ message, ...options }),
+    loadOrder: (id) => loadOrderDocument(root.api, id),
+    request: (call) => requestStepAction(root.api, call),
+    messages: FLOW_MESSAGES,
     storage: root.storage,
     now: () => Date.now(),
   });
 }
 
+/** Which order the query asks to open, and how; null for a plain (new) request. */
+export function orderToOpen(search: string): { id: number; mode: 'edit' | 'load' } | null {
+  const params = new URLSearchParams(search);
+  for (const mode of [EDIT_PARAM, LOAD_PARAM] as const) {
+    const value = params.get(mode);
+    if (value !== null && /^\d{1,10}$/.test(value)) return { id: Number(value), mode };
+  }
+  return null;
+}
+
 const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flowId: string }) {
   const root = useStores();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const store = root.flows.get(flowId, () => createFlowStore(root, flowId));
+  const target = useMemo(() => orderToOpen(search), [search]);
+  useEffect(() => {
+    if (target) void store.open(target.id, target.mode);
+    // A plain route is a new request: an order opened earlier does not linger in it.
+    else if (store.mode !== 'new') store.reset();
+  }, [target, store]);
   const services = useMemo<FlowViewServices>(() => {
     const widgetContext: WidgetContext = {
       flow: store,
@@ -39,6 +65,7 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
       lookups: root.lookups,
       session: root.session,
       customers: root.flows.customers,
+      motorCarriers: root.flows.motorCarriers,
       availability: root.flows.availability,
       equipment: root.flows.equipment,
     };
@@ -50,11 +77,43 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
   }, [store, root, navigate]);
   return (
     <Box px={{ base: 4, md: 8 }} py={8} maxW="5xl">
-      <Heading as="h1" size="xl" mb={6}>
+      <Heading as="h1" size="xl" mb={2}>
         {title}
       </Heading>
-      <FlowView store={store} registry={widgetRegistry} services={services} />
+      <OpenedOrderNote store={store} />
+      {store.opening ? (
+        <Center py={12}>
+          <Spinner aria-label="Opening the order" />
+        </Center>
+      ) : store.openError ? (
+        <Stack gap={4} align="flex-start">
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{store.openError}</Alert.Title>
+          </Alert.Root>
+          <Button variant="outline" onClick={() => navigate(HOME_PATH)}>
+            Back to Dashboard
+          </Button>
+        </Stack>
+      ) : (
+        <FlowView store={store} registry={widgetRegistry} services={services} />
+      )}
     </Box>
+  );
+});
+
+/** Says which order the page edits, or which one a new request was loaded from. */
+const OpenedOrderNote = observer(function OpenedOrderNote({ store }: { store: FlowStore }) {
+  const text =
+    store.mode === 'edit' && store.editing
+      ? `Editing booking order ${store.editing.BookingOrderId}`
+      : store.mode === 'load'
+        ? 'A new request, prefilled from an earlier booking order'
+        : null;
+  return (
+    <Text role="status" color="fg.muted" mb={4} minH="1.5em">
+      {text}
+    </Text>
   );
 });
 

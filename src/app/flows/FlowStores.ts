@@ -14,11 +14,14 @@ export class FlowStores {
   readonly availability: AvailabilityStore;
   readonly equipment: EquipmentCheckStore;
   readonly customers: CustomerSearchStore;
+  /** The motor-carrier pickers' search (customer class MC), apart from staff's customer search. */
+  readonly motorCarriers: CustomerSearchStore;
 
   constructor(api: AxiosInstance) {
     this.availability = new AvailabilityStore(api);
     this.equipment = new EquipmentCheckStore(api);
     this.customers = new CustomerSearchStore(api);
+    this.motorCarriers = new CustomerSearchStore(api);
   }
 
   /** The flow's store, created on first use. */
@@ -42,5 +45,6 @@ export class FlowStores {
     this.availability.clear();
     this.equipment.clear();
     this.customers.clear();
+    this.motorCarriers.clear();
   }
 }

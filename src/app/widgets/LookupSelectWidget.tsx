@@ -37,6 +37,21 @@ export const LOOKUP_OPTIONS: Readonly<Record<string, LookupOptions>> = {
     value: 'LocationId',
     label: (r) => String(r.LocationName),
   },
+  repositionEquipmentCategories: {
+    dataset: 'repositionEquipmentCategories',
+    value: 'EquipmentCategoryCode',
+    label: (r) => String(r.EquipmentCategoryDescription ?? r.EquipmentCategoryCode),
+  },
+  repositionInventoryOrgs: {
+    dataset: 'repositionInventoryOrgs',
+    value: 'InventoryOrgCode',
+    label: (r) => `${r.InventoryOrgCode} – ${r.InventoryOrgDescription}`,
+  },
+  repositionReasons: {
+    dataset: 'repositionReasons',
+    value: 'ReasonCode',
+    label: (r) => String(r.ReasonDescription ?? r.ReasonCode),
+  },
 };
 
 function choicesOf(lookups: LookupStore, name: string) {

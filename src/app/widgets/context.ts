@@ -14,6 +14,8 @@ export interface WidgetContext {
   lookups: LookupStore;
   session: SessionStore;
   customers: CustomerSearchStore;
+  /** The motor-carrier pickers' search; `owner` says which picker the results belong to. */
+  motorCarriers: CustomerSearchStore;
   availability: AvailabilityStore;
   equipment: EquipmentCheckStore;
 }

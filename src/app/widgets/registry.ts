@@ -6,7 +6,9 @@ import type { WidgetEntry } from '../../engine/react/registry';
 import { AvailableUnitsField, AvailableUnitsReview } from './AvailableUnitsField';
 import { ChassisIdListField, ChassisIdListReview } from './ChassisIdListField';
 import { CustomerPickerField, CustomerPickerReview } from './CustomerPickerField';
+import { DestinationOrdersField, DestinationOrdersReview } from './DestinationOrdersField';
 import { LookupSelectReview, LookupSelectWidget } from './LookupSelectWidget';
+import { MotorCarrierPickerField, MotorCarrierPickerReview } from './MotorCarrierPickerField';
 import type { WidgetName } from './names';
 
 export { WIDGET_NAMES } from './names';
@@ -16,4 +18,6 @@ export const widgetRegistry: Readonly<Record<WidgetName, WidgetEntry>> = {
   customerPicker: { kind: 'field', component: CustomerPickerField, review: CustomerPickerReview },
   availableUnits: { kind: 'field', component: AvailableUnitsField, review: AvailableUnitsReview },
   chassisIdList: { kind: 'field', component: ChassisIdListField, review: ChassisIdListReview },
+  motorCarrierPicker: { kind: 'field', component: MotorCarrierPickerField, review: MotorCarrierPickerReview },
+  destinationOrders: { kind: 'field', component: DestinationOrdersField, review: DestinationOrdersReview },
 };

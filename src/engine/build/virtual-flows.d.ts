@@ -4,8 +4,13 @@ declare module 'virtual:flows/menu' {
   type FlowDefinition = import('../core/types').FlowDefinition;
 
   /** What the router, the route guard and the menus need of each flow file. */
-  export type FlowMenuEntry = Pick<FlowDefinition, 'id' | 'title' | 'route' | 'menu' | 'permissions'> & {
+  export type FlowMenuEntry = Pick<
+    FlowDefinition,
+    'id' | 'title' | 'route' | 'menu' | 'permissions' | 'orderType'
+  > & {
     requiresGoodStanding: boolean;
+    /** Whether the flow opens an existing order: Load Booking (edit.load), Edit (edit.update). */
+    opens: { load: boolean; update: boolean };
   };
   export const flowMenus: readonly FlowMenuEntry[];
 }

@@ -18,26 +18,34 @@ import standaloneCode from 'ajv/dist/standalone';
 import type { Plugin } from 'vite';
 import { createFlowAjv } from '../core/ajv';
 import { type FlowSources, formatProblem, loadFlowCatalog } from '../core/load';
+import type { RuleEngine } from '../core/rules';
 import { defaultSourceDirs, readFlowSources, validateFlowFile } from '../node/sources';
 
 export interface FlowsPluginOptions {
+  /** The product's rule engine (src/rules/rule-engine.ts). */
+  ruleEngine: RuleEngine;
   /** More folders of *.flow.json files (tests add a fixture flow this way). */
   extraFlowDirs?: readonly string[];
   /** Names of the client's widget registry; when given, every ui:widget / ui:field must be one. */
   widgetNames?: readonly string[];
+  /** Names of the client's confirm views; when given, every confirmView must be one. */
+  confirmViewNames?: readonly string[];
 }
 
 const MENU_ID = 'virtual:flows/menu';
 const CATALOG_ID = 'virtual:flows';
 const resolved = (id: string) => `\0${id}`;
 
-export function flowsPlugin(options: FlowsPluginOptions = {}): Plugin {
+export function flowsPlugin(options: FlowsPluginOptions): Plugin {
+  const { ruleEngine } = options;
   const dirs = defaultSourceDirs((options.extraFlowDirs ?? []).map((d) => resolve(d)));
   const read = (): FlowSources => {
     const sources = readFlowSources(dirs);
     const { problems } = loadFlowCatalog(sources, {
+      ruleEngine,
       validateFile: validateFlowFile,
       ...(options.widgetNames ? { widgetNames: new Set(options.widgetNames) } : {}),
+      ...(options.confirmViewNames ? { confirmViewNames: new Set(options.confirmViewNames) } : {}),
     });
     if (problems.length > 0)
       throw new Error(`Flow files have problems:\n${problems.map(formatProblem).join('\n')}`);
@@ -59,7 +67,7 @@ export function flowsPlugin(options: FlowsPluginOptions = {}): Plugin {
       } catch (e) {
         this.error((e as Error).message);
       }
-      return id === resolved(MENU_ID) ? menuModule(sources) : catalogModule(sources);
+      return id === resolved(MENU_ID) ? menuModule(sources, ruleEngine) : catalogModule(sources, ruleEngine);
     },
   };
 }
@@ -70,29 +78,34 @@ const jsonFilesUnder = (dir: string): string[] =>
     .map((f) => join(dir, f));
 
 /** The fields of each flow the router and menus need; schemas and rules stay out of the main chunk. */
-function menuModule(sources: FlowSources): string {
-  const { catalog } = loadFlowCatalog(sources);
-  const menus = catalog.flows.map(({ id, title, route, menu, permissions, requiresGoodStanding }) => ({
-    id,
-    title,
-    route,
-    menu,
-    permissions,
-    requiresGoodStanding: requiresGoodStanding ?? false,
-  }));
+function menuModule(sources: FlowSources, ruleEngine: RuleEngine): string {
+  const { catalog } = loadFlowCatalog(sources, { ruleEngine });
+  const menus = catalog.flows.map(
+    ({ id, title, route, menu, permissions, requiresGoodStanding, orderType, edit }) => ({
+      id,
+      title,
+      route,
+      menu,
+      permissions,
+      requiresGoodStanding: requiresGoodStanding ?? false,
+      // The dashboard's Edit and Load Booking find an order type's flow here (never in a hand-written list).
+      orderType,
+      opens: { load: edit !== undefined, update: edit?.update !== undefined },
+    }),
+  );
   return `export const flowMenus = ${JSON.stringify(menus)};\n`;
 }
 
-function catalogModule(sources: FlowSources): string {
-  return `${precompiledValidators(sources)}\nexport const sources = ${JSON.stringify(sources)};\n`;
+function catalogModule(sources: FlowSources, ruleEngine: RuleEngine): string {
+  return `${precompiledValidators(sources, ruleEngine)}\nexport const sources = ${JSON.stringify(sources)};\n`;
 }
 
 /**
  * ajv standalone code for every request step schema (and every sub-schema RJSF's schemaParser finds,
  * which RJSF's precompiled validator looks up by `$id` or hash), exported as `validators`.
  */
-export function precompiledValidators(sources: FlowSources): string {
-  const { catalog } = loadFlowCatalog(sources);
+export function precompiledValidators(sources: FlowSources, ruleEngine: RuleEngine): string {
+  const { catalog } = loadFlowCatalog(sources, { ruleEngine });
   const ajv = createFlowAjv({
     code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
   });

@@ -1,0 +1,173 @@
+/**
+ * destinationOrders: a reposition's orders, one per destination (SPEC §3, §4 Reposition). The rows
+ * are RJSF's own array (each destination's fields from the item uiSchema, so the motor-carrier
+ * picker and the lookups work as anywhere); this field adds what the list as a whole shows: the
+ * units available at the origin and the total selected, recomputed on every add, edit and remove.
+ *
+ * A destination added in this request is removed with its Remove button (the order for it is
+ * dropped). A destination that is an existing booking (IsEditMode, edit mode) has no Remove: it is
+ * cancelled with its CancelBooking box, so the server cancels that booking rather than losing it.
+ */
+import { Badge, Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import type { ArrayFieldItemButtonsTemplateProps, FieldProps, UiSchema } from '@rjsf/utils';
+import { observer } from 'mobx-react-lite';
+import { useMemo } from 'react';
+import { getPath } from '../../engine/core/flow-data';
+import type { ReviewProps } from '../../engine/react/registry';
+import { stringOption, type WidgetContext, widgetContextOf } from './context';
+import { LookupSelectReview } from './LookupSelectWidget';
+
+export interface DestinationOrder {
+  ToLocationId?: number;
+  UnitsRequestedCount?: number;
+  MotorCarrierId?: number;
+  MotorCarrierName?: string;
+  BookingComment?: string;
+  RailTerminalReleaseNumber?: string;
+  WithRedelivery?: boolean;
+  RedeliveryRequestedCount?: number;
+  CancelBooking?: boolean;
+  CancelRedelivery?: boolean;
+  IsEditMode?: boolean;
+  IsRedeliveryEditMode?: boolean;
+}
+
+/** SPEC §4 TotalSelectedQuantity: the units of every destination not cancelled. */
+export function totalSelected(orders: readonly DestinationOrder[] | undefined): number {
+  return (orders ?? [])
+    .filter((o) => !o?.CancelBooking)
+    .reduce(
+      (sum, o) => sum + (Number.isFinite(o?.UnitsRequestedCount) ? Number(o.UnitsRequestedCount) : 0),
+      0,
+    );
+}
+
+/** Where the origin's available units sit in the flow data, unless ui:options.available says otherwise. */
+const DEFAULT_AVAILABLE_PATH = 'Header.AvailableQuantity';
+
+const availableIn = (data: unknown, path: string): number | null => {
+  const value = getPath(data, path);
+  return typeof value === 'number' ? value : null;
+};
+
+const hidden = { 'ui:widget': 'hidden' } as const;
+
+/** An existing booking keeps its place: no Remove (nor reordering), its CancelBooking box instead. */
+function NoItemButtons(_props: ArrayFieldItemButtonsTemplateProps) {
+  return null;
+}
+
+/**
+ * The uiSchema of one destination: the cancel boxes only where there is something to cancel (an
+ * existing booking; an existing redelivery), and no Remove on an existing booking.
+ */
+export function destinationUiSchema(base: UiSchema, order: DestinationOrder | undefined): UiSchema {
+  if (!order?.IsEditMode) return { ...base, CancelBooking: hidden, CancelRedelivery: hidden };
+  return {
+    ...base,
+    'ui:ArrayFieldItemButtonsTemplate': NoItemButtons,
+    ...(order.IsRedeliveryEditMode ? {} : { CancelRedelivery: hidden }),
+  };
+}
+
+export const DestinationOrdersField = observer(function DestinationOrdersField(props: FieldProps) {
+  const { registry, uiSchema, formData } = props;
+  const context = widgetContextOf(registry);
+  const options = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+  const available = availableIn(
+    context.flow.data,
+    stringOption(options, 'available', DEFAULT_AVAILABLE_PATH),
+  );
+  const orders = (Array.isArray(formData) ? formData : []) as DestinationOrder[];
+  const total = totalSelected(orders);
+  const { ArrayField } = registry.fields;
+  const arrayUiSchema = useMemo<UiSchema>(() => {
+    const { 'ui:field': _self, items, ...rest } = uiSchema ?? {};
+    const base = (items ?? {}) as UiSchema;
+    return {
+      ...rest,
+      'ui:options': { ...(rest['ui:options'] as object | undefined), orderable: false },
+      items: (item: DestinationOrder | undefined) => destinationUiSchema(base, item),
+    };
+  }, [uiSchema]);
+  return (
+    <Stack gap={3}>
+      <ArrayField {...props} uiSchema={arrayUiSchema} />
+      <HStack as="section" aria-label="Destinations summary" gap={6} wrap="wrap">
+        <Text>
+          Available at the origin: <strong data-testid="available-quantity">{available ?? '—'}</strong>
+        </Text>
+        <Text role="status" aria-live="polite">
+          Total selected: <strong data-testid="total-selected">{total}</strong>
+        </Text>
+        {available !== null && total > available && (
+          <Badge colorPalette="orange">More than available: Next asks whether to proceed</Badge>
+        )}
+      </HStack>
+    </Stack>
+  );
+});
+
+/** Review: one row per destination, cancelled ones marked, and the total selected. */
+export const DestinationOrdersReview = observer(function DestinationOrdersReview({
+  value,
+  uiSchema,
+  context,
+}: ReviewProps) {
+  const orders = (Array.isArray(value) ? value : []) as DestinationOrder[];
+  const { motorCarriers } = context as WidgetContext;
+  const items = (uiSchema.items ?? {}) as Record<string, Record<string, unknown>>;
+  const locationUi = items.ToLocationId ?? { 'ui:options': { dataset: 'locations' } };
+  if (orders.length === 0) return <Text as="span">—</Text>;
+  return (
+    <Box>
+      <Table.Root size="sm" variant="outline" aria-label="Destinations">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Destination</Table.ColumnHeader>
+            <Table.ColumnHeader>Units</Table.ColumnHeader>
+            <Table.ColumnHeader>Motor carrier</Table.ColumnHeader>
+            <Table.ColumnHeader>Redelivery</Table.ColumnHeader>
+            <Table.ColumnHeader>Comment</Table.ColumnHeader>
+            <Table.ColumnHeader>Rail release</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {orders.map((o, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a read-only table in input order
+            <Table.Row key={i}>
+              <Table.Cell>
+                <LookupSelectReview
+                  value={o.ToLocationId}
+                  schema={{}}
+                  uiSchema={locationUi}
+                  context={context}
+                />
+                {o.CancelBooking && (
+                  <Badge ms={2} colorPalette="red">
+                    Cancelled
+                  </Badge>
+                )}
+              </Table.Cell>
+              <Table.Cell>{o.UnitsRequestedCount ?? '—'}</Table.Cell>
+              <Table.Cell>
+                {o.MotorCarrierName ??
+                  (o.MotorCarrierId !== undefined
+                    ? (motorCarriers.nameOf(o.MotorCarrierId) ?? `Motor carrier ${o.MotorCarrierId}`)
+                    : '—')}
+              </Table.Cell>
+              <Table.Cell>
+                {o.WithRedelivery && !o.CancelRedelivery ? (o.RedeliveryRequestedCount ?? 0) : 'No'}
+              </Table.Cell>
+              <Table.Cell>{o.BookingComment || '—'}</Table.Cell>
+              <Table.Cell>{o.RailTerminalReleaseNumber || '—'}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Text mt={2}>
+        Total selected: <strong>{totalSelected(orders)}</strong>
+      </Text>
+    </Box>
+  );
+});
