@@ -1,11 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { WIDGET_NAMES } from './src/app/widgets/names';
 import { flowsPlugin } from './src/engine/build/vite-plugin-flows';
+import { CONFIRM_VIEW_NAMES, WIDGET_NAMES } from './src/flows/ui-names';
+import { ruleEngine } from './src/rules/rule-engine';
 
 // The SPA is served by the Fastify process from dist/; in `npm run dev` Vite proxies the API to it.
 export default defineConfig({
-  plugins: [react(), flowsPlugin({ widgetNames: WIDGET_NAMES })],
+  plugins: [
+    react(),
+    flowsPlugin({ ruleEngine, widgetNames: WIDGET_NAMES, confirmViewNames: CONFIRM_VIEW_NAMES }),
+  ],
   base: './',
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
   server: {

@@ -1,6 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { WIDGET_NAMES } from './src/app/widgets/names';
 import { flowsPlugin } from './src/engine/build/vite-plugin-flows';
+import { CONFIRM_VIEW_NAMES, WIDGET_NAMES } from './src/flows/ui-names';
+import { ruleEngine } from './src/rules/rule-engine';
+
+/** What the flows plugin checks flow files against: the product's operators, widgets and confirm views. */
+const product = { ruleEngine, widgetNames: WIDGET_NAMES, confirmViewNames: CONFIRM_VIEW_NAMES };
 
 /** The one test that proves a new flow file needs no code: it runs with a fixture flow folder added. */
 const NEW_FLOW_FILE_TEST = 'tests/app/flow-new-file.test.tsx';
@@ -19,7 +23,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        plugins: [flowsPlugin({ widgetNames: WIDGET_NAMES })],
+        plugins: [flowsPlugin(product)],
         test: {
           name: 'main',
           include: ['tests/**/*.test.{ts,tsx}'],
@@ -28,7 +32,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [flowsPlugin({ extraFlowDirs: ['tests/fixtures/flows-client'], widgetNames: WIDGET_NAMES })],
+        plugins: [flowsPlugin({ ...product, extraFlowDirs: ['tests/fixtures/flows-client'] })],
         test: { name: 'new-flow-file', include: [NEW_FLOW_FILE_TEST] },
       },
     ],

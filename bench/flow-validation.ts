@@ -11,6 +11,7 @@ import { createFlowAjv } from '../src/engine/core/ajv';
 import { checkSubmission, type SchemaValidator } from '../src/engine/core/check-data';
 import { loadFlowCatalogOrThrow } from '../src/engine/core/load';
 import { readFlowSources, validateFlowFile } from '../src/engine/node/sources';
+import { ruleEngine } from '../src/rules/rule-engine';
 import { measure } from './measure';
 
 const chassisIds = Array.from({ length: 1000 }, (_, i) => `PLCZ${String(100000 + i)}`);
@@ -22,7 +23,7 @@ const body = {
 export async function benchFlowValidation(): Promise<void> {
   console.log('\n## Flow validation: reuse booking, 1,000 chassis IDs');
   const sources = readFlowSources();
-  const catalog = loadFlowCatalogOrThrow(sources, { validateFile: validateFlowFile });
+  const catalog = loadFlowCatalogOrThrow(sources, { validateFile: validateFlowFile, ruleEngine });
   const flow = catalog.flows.find((f) => f.id === 'reuse-booking');
   const step = flow?.steps.find((s) => s.kind === 'request');
   if (!flow || !step?.schema) throw new Error('reuse-booking flow not found');
@@ -33,7 +34,7 @@ export async function benchFlowValidation(): Promise<void> {
   const dir = join(import.meta.dirname, '../.cache/bench');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'flow-validators.mjs');
-  writeFileSync(file, precompiledValidators(sources));
+  writeFileSync(file, precompiledValidators(sources, ruleEngine));
   const { validators } = await import(pathToFileURL(file).href);
   const precompiled = validators[String(schema.$id)] as (data: unknown) => boolean;
   if (!precompiled(body)) throw new Error('precompiled validator refused the benchmark body');

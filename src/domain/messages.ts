@@ -49,6 +49,14 @@ export const INVALID_CRITERIA_TEXT = 'Invalid search criteria';
 export const NO_RESULTS_TEXT = 'No items are found that meet your search criteria.';
 /** SPEC §2: the confirmation dialog's default question, also what discarding a flow asks. */
 export const CANCEL_CHANGES_TEXT = 'Do you want to cancel your changes?';
+/** The flow engine's texts (FlowStoreServices.messages): discard, an unchanged edit, an order that cannot be edited. */
+export const FLOW_MESSAGES = {
+  cancelChanges: CANCEL_CHANGES_TEXT,
+  nothingChanged: 'Nothing has changed: change something, or go back to the dashboard.',
+  notEditable:
+    'This order cannot be edited now. Use Load Booking on the dashboard to start a new request from it.',
+  fillInFirst: 'Fill in {fields} first.',
+} as const;
 /** SPEC §2 Session warning and New Version dialogs. */
 export const SESSION_WARNING_TITLE = 'Session Timeout Warning';
 export const SESSION_WARNING_TEXT = 'Do you want to continue your session?';

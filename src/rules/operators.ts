@@ -11,6 +11,7 @@ import {
   unitsRequestedOf,
 } from '../domain/customer-booking';
 import { isChassisIdFormat, normalizeChassisId } from '../domain/equipment';
+import type { Operator } from '../engine/core/rules';
 
 /** SPEC §5: one address, as mail systems accept it (no spaces, one @, a dot in the domain). */
 const EMAIL_PATTERN = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
@@ -56,9 +57,7 @@ export function duplicateValues(list: unknown, key: unknown): unknown[] {
   return [...twice];
 }
 
-export type Operator = (...args: unknown[]) => unknown;
-
-/** name → implementation; `limit` is bound to limits.json by the rule engine. */
+/** name → implementation; `limit` is bound to limits.json by the rule engine (rule-engine.ts registers these). */
 export const customOperators: Readonly<Record<string, Operator>> = {
   chassisId: (value) => typeof value === 'string' && isChassisIdFormat(value),
   emailList: (value) => isEmailList(value),

@@ -8,6 +8,7 @@ import { createFlowAjv } from '../engine/core/ajv';
 import type { SchemaValidator } from '../engine/core/check-data';
 import { type FlowCatalog, loadFlowCatalogOrThrow } from '../engine/core/load';
 import { defaultSourceDirs, readFlowSources, validateFlowFile } from '../engine/node/sources';
+import { ruleEngine } from '../rules/rule-engine';
 import { bookers } from './domain/bookers';
 
 export interface ServerFlows {
@@ -18,6 +19,7 @@ export interface ServerFlows {
 
 export function loadServerFlows(extraFlowDirs: readonly string[] = []): ServerFlows {
   const catalog = loadFlowCatalogOrThrow(readFlowSources(defaultSourceDirs(extraFlowDirs)), {
+    ruleEngine,
     validateFile: validateFlowFile,
   });
   const unknown = catalog.flows.filter((f) => !Object.hasOwn(bookers, f.submit.booker));

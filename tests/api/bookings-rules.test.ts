@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIGURED_LOCATION_ID } from '../../src/domain/constants';
 import { loadFlowCatalogOrThrow } from '../../src/engine/core/load';
 import { defaultSourceDirs, readFlowSources, validateFlowFile } from '../../src/engine/node/sources';
+import { ruleEngine } from '../../src/rules/rule-engine';
 import { databaseKinds } from '../helpers/database';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
@@ -21,6 +22,7 @@ import {
 
 const catalog = loadFlowCatalogOrThrow(readFlowSources(defaultSourceDirs()), {
   validateFile: validateFlowFile,
+  ruleEngine,
 });
 const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 

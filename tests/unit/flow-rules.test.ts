@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compileRule, evaluateRules, RuleProblem } from '../../src/engine/core/rules';
+import { createRuleEngine, evaluateRules, RuleProblem } from '../../src/engine/core/rules';
 import type { RuleDefinition } from '../../src/engine/core/types';
 import { customOperators, duplicateChassisIds, isEmailList } from '../../src/rules/operators';
+import { ruleEngine } from '../../src/rules/rule-engine';
+
+const compileRule = ruleEngine.compileRule;
 
 const limits = { reuseChassisMax: 3, maxUnitsPerLocation: 10 };
 const rule = (over: Partial<RuleDefinition>): RuleDefinition => ({
@@ -118,5 +121,24 @@ describe('unsafe or broken rules are refused when loaded', () => {
     );
     evaluateRules([compiled], JSON.parse('{"List": ["x"], "__proto__": {"polluted": true}}'), limits);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('createRuleEngine', () => {
+  it('allows exactly the operators the product hands it', () => {
+    const plain = createRuleEngine({ operators: {} });
+    const when = { chassisId: { var: 'List.0' } };
+    expect(() => plain.compileRule(rule({ when }), limits)).toThrow(/operator "chassisId" is not allowed/);
+    expect(ruleEngine.compileRule(rule({ when }), limits).compiledWhen).toEqual(when);
+    expect(ruleEngine.operators.has('duplicateValues')).toBe(true);
+  });
+
+  it('refuses a custom operator that would replace a standard one or another engine’s', () => {
+    expect(() => createRuleEngine({ operators: { '==': () => true } })).toThrow(/replace a standard one/);
+    expect(() => createRuleEngine({ operators: { chassisId: () => true } })).toThrow(
+      /different operator chassisId/,
+    );
+    // The same implementation again is the same operator: a second engine of the product is fine.
+    expect(createRuleEngine({ operators: customOperators }).operators.has('chassisId')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../src/app/storage';
+import { FLOW_MESSAGES } from '../../src/domain/messages';
 import { createFlowAjv } from '../../src/engine/core/ajv';
 import type { SchemaValidator } from '../../src/engine/core/check-data';
 import { draftKey } from '../../src/engine/core/draft';
@@ -11,12 +12,13 @@ import {
 import { FlowStore } from '../../src/engine/core/flow-store';
 import { type FlowCatalog, loadFlowCatalogOrThrow } from '../../src/engine/core/load';
 import { readFlowSources, validateFlowFile } from '../../src/engine/node/sources';
+import { ruleEngine } from '../../src/rules/rule-engine';
 
 /** The real flow files, validated by ajv compiled in Node (the browser uses the precompiled code). */
 let catalog: FlowCatalog;
 let validate: SchemaValidator;
 beforeAll(() => {
-  catalog = loadFlowCatalogOrThrow(readFlowSources(), { validateFile: validateFlowFile });
+  catalog = loadFlowCatalogOrThrow(readFlowSources(), { validateFile: validateFlowFile, ruleEngine });
   const ajv = createFlowAjv();
   validate = (step, data) => {
     const fn = ajv.getSchema(String(step.schema?.$id)) ?? ajv.compile(step.schema as object);
@@ -52,6 +54,10 @@ function harness(flowId: string, storage = memoryStorage()) {
       asked.push(message);
       return answers.shift() ?? true;
     },
+    // These flows open no order and run no action here (tests/unit/flow-store-edit.test.ts does).
+    loadOrder: () => Promise.reject(new Error('no order is opened in these tests')),
+    request: () => Promise.reject(new Error('no action runs in these tests')),
+    messages: FLOW_MESSAGES,
     storage,
     now: () => 1_700_000_000_000,
     newKey: () => `key-${++keys}`,

@@ -3,8 +3,9 @@ import { createFlowAjv } from '../../src/engine/core/ajv';
 import { checkSubmission, type SchemaValidator } from '../../src/engine/core/check-data';
 import { loadFlowCatalogOrThrow } from '../../src/engine/core/load';
 import { readFlowSources, validateFlowFile } from '../../src/engine/node/sources';
+import { ruleEngine } from '../../src/rules/rule-engine';
 
-const catalog = loadFlowCatalogOrThrow(readFlowSources(), { validateFile: validateFlowFile });
+const catalog = loadFlowCatalogOrThrow(readFlowSources(), { validateFile: validateFlowFile, ruleEngine });
 const flow = (id: string) => {
   const found = catalog.flows.find((f) => f.id === id);
   if (!found) throw new Error(`no flow ${id}`);

@@ -6,8 +6,9 @@
 import { sources, validators } from 'virtual:flows';
 import { loadFlowCatalogOrThrow } from '../../engine/core/load';
 import { type PrecompiledFunctions, precompiledSchemaValidator } from '../../engine/core/precompiled';
+import { ruleEngine } from '../../rules/rule-engine';
 
-export const flowCatalog = loadFlowCatalogOrThrow(sources);
+export const flowCatalog = loadFlowCatalogOrThrow(sources, { ruleEngine });
 export const precompiled: PrecompiledFunctions = validators;
 export const schemaValidator = precompiledSchemaValidator(validators);
 

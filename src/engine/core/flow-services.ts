@@ -1,6 +1,7 @@
 /**
  * What a FlowStore asks of the outside world, injected so the store runs without React, axios or
- * a DOM: the submit call, the confirmation dialog, draft storage and the clock.
+ * a DOM: the submit call, opening an order, step actions' calls, the confirmation dialog, draft
+ * storage, the clock and the product's own texts.
  */
 import type { DraftStorage } from './draft';
 import type { FieldError, RuleVerdict } from './types';
@@ -36,6 +37,10 @@ export class FlowSubmitError extends Error {
     message: string,
     readonly errors: readonly FieldError[] = [],
     readonly unanswered: readonly RuleVerdict[] = [],
+    /** The HTTP status, when the server answered (409: the order changed since it was opened). */
+    readonly status?: number,
+    /** The answer's `code` (a rule id, or e.g. ORDER_CHANGED). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'FlowSubmitError';
@@ -53,11 +58,50 @@ export interface ConfirmOptions {
   cancelText?: string;
 }
 
+/**
+ * An existing order as a flow opens it (the product's order document, GET
+ * /api/bookingorder/{id}/document): the flow file's `edit.load` template reads the rest.
+ */
+export interface OpenedOrder {
+  BookingOrderId: number;
+  /** Compare-and-set: sent back with an update; a stale one is refused with a 409. */
+  Version: number;
+  /** Whether the caller may edit the order now (the server decides). */
+  CanEdit?: boolean;
+}
+
+/** A step action's call (docs/flows.md, step actions). */
+export interface ActionCall {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+}
+
+/** The texts the store shows or asks, supplied by the product (one source for every wording). */
+export interface FlowMessages {
+  /** Asked before discarding typed work (SPEC §5). */
+  cancelChanges: string;
+  /** An edit submitted with nothing changed. */
+  nothingChanged: string;
+  /** Edit asked for an order the flow cannot update, or the user may not edit now. */
+  notEditable: string;
+  /** A GET action whose url needs fields that are empty; {fields} lists their labels. */
+  fillInFirst: string;
+}
+
 export interface FlowStoreServices {
   /** Posts the body once; resolves the result or rejects with a FlowSubmitError (or any error). */
   submit(url: string, body: Record<string, unknown>, idempotencyKey: string): Promise<FlowSubmitResult>;
   /** Asks the user; true for OK. The app shows the shared confirmation dialog (SPEC §2). */
   confirm(message: string, options?: ConfirmOptions): Promise<boolean>;
+  /** The order document of an existing order (dashboard Edit, Load Booking). */
+  loadOrder(id: number): Promise<OpenedOrder>;
+  /**
+   * A step action's call; rejects with an Error whose message is already SPEC §8's central message
+   * (the app's implementation also shows and broadcasts it with the request id).
+   */
+  request(call: ActionCall): Promise<unknown>;
+  messages: FlowMessages;
   storage: DraftStorage;
   now(): number;
   /** A fresh idempotency key; a random UUID unless a test pins it. */

@@ -1,14 +1,22 @@
 /**
  * FlowStore: one flow's working state (ARCHITECTURE §3) — step, data, errors, answered rules,
- * submit and draft. No React, no axios, no DOM: every outside call goes through FlowStoreServices.
+ * submit and draft; an existing order opened for edit or as a new request (Load Booking); step
+ * actions. No React, no axios, no DOM: every outside call goes through FlowStoreServices.
  * SPEC §4 booking flow (request → review → confirm), §4 Reset, §5 confirmations.
  */
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { CANCEL_CHANGES_TEXT } from '../../domain/messages';
 import { ACKNOWLEDGED_FIELD, checkStep, requestSteps, type SchemaValidator } from './check-data';
+import { applyObject, type TemplateContext } from './data-template';
 import { DraftKeeper } from './draft';
+import { actionsOf, answerParts, flowDataSchema, hasInputs, prepareCall } from './flow-actions';
+import { diffFlowData, type FieldChange, labelOf } from './flow-changes';
 import { deepEqual, type FlowData, getPath, newUuid, pick, sameContent, setPath } from './flow-data';
-import { type FlowStoreServices, FlowSubmitError, type FlowSubmitResult } from './flow-services';
+import {
+  type FlowStoreServices,
+  FlowSubmitError,
+  type FlowSubmitResult,
+  type OpenedOrder,
+} from './flow-services';
 import {
   isUnder,
   nextStepId,
@@ -21,7 +29,22 @@ import {
 import { applicableAcknowledgements, itemErrorsOf } from './flow-verdicts';
 import type { LoadedFlow, LoadedStep } from './load';
 import type { Limits } from './rules';
-import type { FieldError, RuleVerdict } from './types';
+import type { FieldError, JsonSchema, RuleVerdict } from './types';
+
+/** new: an empty request; edit: an existing order (dashboard Edit); load: a new request prefilled from one. */
+export type FlowMode = 'new' | 'edit' | 'load';
+
+/** Which order an edit updates, and the version it was opened at (compare-and-set on the server). */
+export interface EditedOrder {
+  BookingOrderId: number;
+  Version: number;
+}
+
+/** The fields an update adds to the submit body (src/schemas/booking-order.ts names them too). */
+const ORDER_ID_FIELD = 'BookingOrderId';
+const VERSION_FIELD = 'Version';
+/** The server's answer to an update sent with a stale Version. */
+const ORDER_CHANGED_STATUS = 409;
 
 export class FlowStore {
   stepId: string;
@@ -43,7 +66,31 @@ export class FlowStore {
   /** The group the request step should bring into view (after Edit on the review step). */
   focusedSection: string | null = null;
   readonly draft: DraftKeeper;
+  mode: FlowMode = 'new';
+  editing: EditedOrder | null = null;
+  /** Edit mode: the flow data as the order was opened, what `changes` compares against. */
+  original: FlowData | null = null;
+  /** An order is being loaded (open()). */
+  opening = false;
+  /** Why the order could not be opened (the central error message, or that it is not editable). */
+  openError: string | null = null;
+  /** The 409 message: the order changed since it was opened; reloadOrder() starts over from it. */
+  conflict: string | null = null;
+  /** Ids of the step actions whose call is under way (a progress indicator each). */
+  readonly runningActions = observable.set<string>();
+  /** The last failure of each action, by action id. */
+  actionErrors: Readonly<Record<string, string>> = {};
+  /** The data as opened (edit and load) or {} (new): what "something to lose" is measured against. */
+  private opened: FlowData = {};
   private history: string[] = [];
+  /** Each open() and each action run takes a ticket; an answer whose ticket is no longer current is stale. */
+  private tickets = 0;
+  private openTicket = 0;
+  private readonly actionTickets = new Map<string, number>();
+  /** The values of each automatic action's `on` paths when last looked at. */
+  private readonly watched = new Map<string, unknown[]>();
+  /** The request steps' schemas as one, for change labels and the actions' required inputs. */
+  private readonly dataSchema: JsonSchema;
   /** After a blocked Next, errors follow the data as it changes instead of waiting for Next. */
   private revalidate = false;
   /** The key was used by a submit; the next change of data needs a fresh one. */
@@ -58,7 +105,8 @@ export class FlowStore {
     this.stepId = flow.steps[0]?.id ?? '';
     this.idempotencyKey = this.newKey();
     this.draft = new DraftKeeper(services.storage, flow.id, services.now);
-    makeObservable<FlowStore, 'history'>(this, {
+    this.dataSchema = flowDataSchema(flow);
+    makeObservable<FlowStore, 'history' | 'opened' | 'applyAnswer'>(this, {
       stepId: observable,
       data: observableRef,
       fieldErrors: observableRef,
@@ -71,10 +119,21 @@ export class FlowStore {
       idempotencyKey: observable,
       focusedSection: observable,
       history: observableRef,
+      mode: observable,
+      editing: observableRef,
+      original: observableRef,
+      opening: observable,
+      openError: observable,
+      conflict: observable,
+      actionErrors: observableRef,
+      opened: observableRef,
       hasDraft: computed,
       step: computed,
       dirty: computed,
+      changes: computed,
+      unchanged: computed,
       acknowledgements: computed,
+      applyAnswer: action,
       setData: action,
       setSections: action,
       acknowledge: action,
@@ -85,18 +144,34 @@ export class FlowStore {
     });
   }
 
-  /** A draft saved before a reload waits for Restore or Discard. */
+  /** A draft saved before a reload waits for Restore or Discard (never offered over an order being edited). */
   get hasDraft(): boolean {
-    return this.draft.offered;
+    return this.mode !== 'edit' && this.draft.offered;
   }
 
   get step(): LoadedStep {
     return stepById(this.flow, this.stepId);
   }
 
-  /** Something typed and not yet sent (what discarding would lose). */
+  /** Something typed and not yet sent (what discarding would lose); in edit mode, a change to the order. */
   get dirty(): boolean {
-    return this.result === null && !sameContent(this.data, {});
+    if (this.result !== null) return false;
+    return this.mode === 'edit' ? this.changes.length > 0 : !sameContent(this.data, this.opened);
+  }
+
+  /**
+   * Edit mode: every field the user changed, old → new, labelled from the schema titles. What the
+   * server fills in through step actions (their `into` paths) is not the user's change.
+   */
+  get changes(): FieldChange[] {
+    if (this.mode !== 'edit' || !this.original) return [];
+    const filled = actionsOf(this.flow).flatMap((a) => Object.keys(a.into));
+    return diffFlowData(this.original, this.data, this.dataSchema, filled);
+  }
+
+  /** An edit with nothing changed: its submit is refused. */
+  get unchanged(): boolean {
+    return this.mode === 'edit' && this.changes.length === 0;
   }
 
   /** Acknowledge rules that apply to the current request step's data: shown as checkboxes. */
@@ -122,16 +197,22 @@ export class FlowStore {
     this.data = setPath(this.data, path, value);
     // A form filling in empty groups on mount is no edit: it must not withdraw the draft offer.
     if (sameContent(before, this.data)) return;
+    this.draft.withdraw(); // editing answers the draft offer: this work replaces it
+    this.dataChanged(path);
+    this.saveDraft();
+    this.triggerActions();
+  }
+
+  /** After any change of the data: answers, errors and the idempotency key follow it. */
+  private dataChanged(path: string): void {
     if (this.keyUsed) {
       this.idempotencyKey = this.newKey();
       this.keyUsed = false;
     }
-    this.draft.withdraw(); // editing answers the draft offer: this work replaces it
     // A confirmation answered the data as it was; changed data asks again.
     for (const id of [...this.acknowledged]) if (this.kindOf(id) === 'confirm') this.acknowledged.delete(id);
     this.fieldErrors = this.fieldErrors.filter((e) => !isUnder(e.field, path));
     if (this.revalidate && this.step.schema) this.fieldErrors = this.check(this.step).errors;
-    this.saveDraft();
   }
 
   /** Applies a form's groups, setting only those that changed. */
@@ -209,9 +290,19 @@ export class FlowStore {
     this.saveDraft();
   }
 
-  /** SPEC §5: asks first, then posts once; a second call while one runs is ignored. */
+  /**
+   * SPEC §5: asks first, then posts once; a second call while one runs is ignored. An edit goes to
+   * the flow's edit.update.url with the order's id and the Version it was opened at; an unchanged
+   * edit is refused before anything is asked.
+   */
   async submit(): Promise<boolean> {
     if (this.busy || this.submitting || this.step.kind !== 'review') return false;
+    if (this.unchanged) {
+      runInAction(() => {
+        this.submitMessage = this.services.messages.nothingChanged;
+      });
+      return false;
+    }
     runInAction(() => {
       this.busy = true;
     });
@@ -226,13 +317,27 @@ export class FlowStore {
     });
     if (!ok) return false;
     try {
-      const result = await this.services.submit(this.flow.submit.url, this.submitBody, this.idempotencyKey);
+      const update = this.mode === 'edit' ? this.flow.edit?.update : undefined;
+      const { editing } = this;
+      const [url, body] =
+        update && editing
+          ? [
+              update.url,
+              {
+                ...this.submitBody,
+                [ORDER_ID_FIELD]: editing.BookingOrderId,
+                [VERSION_FIELD]: editing.Version,
+              },
+            ]
+          : [this.flow.submit.url, this.submitBody];
+      const result = await this.services.submit(url, body, this.idempotencyKey);
       runInAction(() => {
         this.result = result;
         this.history = [];
         this.stepId = stepOfKind(this.flow, 'confirm').id;
       });
-      this.draft.drop();
+      // The saved draft is a new request's; an edit never touched it.
+      if (this.mode !== 'edit') this.draft.drop();
       return true;
     } catch (e) {
       runInAction(() => this.refused(e));
@@ -245,18 +350,44 @@ export class FlowStore {
     }
   }
 
-  /** SPEC §5: discard asks for confirmation, but only when there is something to lose. */
+  /**
+   * SPEC §5: discard asks for confirmation, but only when there is something to lose. In edit mode
+   * it puts the order back as it was opened; otherwise it starts a fresh request.
+   */
   async discard(): Promise<boolean> {
     if (this.busy) return false;
-    if (this.dirty && !(await this.services.confirm(CANCEL_CHANGES_TEXT))) return false;
+    if (this.dirty && !(await this.services.confirm(this.services.messages.cancelChanges))) return false;
+    const original = this.mode === 'edit' ? this.original : null;
+    if (original) {
+      runInAction(() => {
+        this.data = original;
+        this.fieldErrors = [];
+        this.revalidate = false;
+        this.acknowledged.clear();
+      });
+      this.triggerActions();
+      return true;
+    }
     this.draft.drop();
     this.reset();
     return true;
   }
 
-  /** SPEC §4 Reset: a fresh flow. A saved draft stays on offer. */
+  /** SPEC §4 Reset: a fresh new request (out of edit mode). A saved draft stays on offer. */
   reset(): void {
+    this.openTicket = ++this.tickets; // an order still loading no longer lands here
+    this.actionTickets.clear(); // nor does an action's answer
+    this.watched.clear();
+    this.runningActions.clear();
     Object.assign(this, {
+      mode: 'new',
+      editing: null,
+      original: null,
+      opened: {},
+      opening: false,
+      openError: null,
+      conflict: null,
+      actionErrors: {},
       stepId: this.flow.steps[0]?.id ?? '',
       data: {},
       fieldErrors: [],
@@ -283,6 +414,137 @@ export class FlowStore {
     const path = pathToRequestStep(this.flow, draft.stepId);
     this.stepId = path.at(-1) ?? this.stepId;
     this.history = path.slice(0, -1);
+    this.triggerActions();
+  }
+
+  /**
+   * Opens an existing order through the flow's edit.load template: 'edit' edits it (its `$edit`
+   * parts included, submit goes to edit.update), 'load' starts a new request prefilled from it
+   * (Load Booking). False, with `openError` set, when it cannot be opened.
+   */
+  async open(orderId: number, mode: 'edit' | 'load'): Promise<boolean> {
+    this.reset();
+    const ticket = this.openTicket;
+    const edit = this.flow.edit;
+    runInAction(() => {
+      this.mode = mode;
+      this.opening = true;
+    });
+    const fail = (message: string) => {
+      runInAction(() => {
+        this.opening = false;
+        this.openError = message;
+      });
+      return false;
+    };
+    if (!edit || (mode === 'edit' && !edit.update)) return fail(this.services.messages.notEditable);
+    let order: OpenedOrder;
+    try {
+      order = await this.services.loadOrder(orderId);
+    } catch (e) {
+      return ticket === this.openTicket && fail(e instanceof Error ? e.message : String(e));
+    }
+    if (ticket !== this.openTicket) return false;
+    if (mode === 'edit' && order.CanEdit === false) return fail(this.services.messages.notEditable);
+    const editing = mode === 'edit' ? { BookingOrderId: order.BookingOrderId, Version: order.Version } : null;
+    const data = applyObject(edit.load, order, { edit: mode === 'edit', order: editing });
+    runInAction(() => {
+      this.editing = editing;
+      this.original = editing ? data : null;
+      this.opened = data;
+      this.data = data;
+      this.opening = false;
+      // Load Booking starts new work from an order: the saved draft's offer ends (its next save replaces it).
+      if (mode === 'load') this.draft.withdraw();
+    });
+    this.triggerActions();
+    return true;
+  }
+
+  /** After a 409: opens the order again as it now is (the user's changes are dropped). */
+  async reloadOrder(): Promise<boolean> {
+    const id = this.editing?.BookingOrderId;
+    return id === undefined ? false : this.open(id, 'edit');
+  }
+
+  /**
+   * Runs a step action: the call built from the data (its `send` template, url placeholders), the
+   * answer merged into the data by `into`. An answer that arrives after the data it was asked for
+   * changed, or after a newer run of the same action, is dropped. A failure is kept in
+   * actionErrors; services.request has already shown it (SPEC §8 central handling).
+   */
+  async runAction(id: string): Promise<boolean> {
+    const action = actionsOf(this.flow).find((a) => a.id === id);
+    if (!action) return false;
+    const prepared = prepareCall(action, this.data, this.templateContext);
+    if (!prepared.call) {
+      const fields = prepared.missing.map((p) => labelOf(this.dataSchema, p)).join(', ');
+      this.setActionError(id, this.services.messages.fillInFirst.replace('{fields}', fields));
+      return false;
+    }
+    const ticket = ++this.tickets;
+    this.actionTickets.set(id, ticket);
+    runInAction(() => {
+      this.runningActions.add(id);
+      this.setActionError(id, null);
+    });
+    const current = () => this.actionTickets.get(id) === ticket;
+    try {
+      const answer = await this.services.request(prepared.call);
+      if (!current()) return false;
+      const now = prepareCall(action, this.data, this.templateContext);
+      if (!deepEqual(now.call, prepared.call)) return false; // asked for data that has changed since
+      this.applyAnswer(action.id, answer);
+      return true;
+    } catch (e) {
+      if (current()) this.setActionError(id, e instanceof Error ? e.message : String(e));
+      return false;
+    } finally {
+      if (current()) runInAction(() => this.runningActions.delete(id));
+    }
+  }
+
+  private get templateContext(): TemplateContext {
+    return { edit: this.mode === 'edit', order: this.editing ? { ...this.editing } : null };
+  }
+
+  private setActionError(id: string, message: string | null): void {
+    runInAction(() => {
+      const { [id]: _gone, ...rest } = this.actionErrors;
+      this.actionErrors = message === null ? rest : { ...rest, [id]: message };
+    });
+  }
+
+  /**
+   * The answer goes into the data. It is the server's, not the user's: it does not end the draft
+   * offer (nor overwrite the draft on offer), and confirmations are asked again only when a value
+   * really changed.
+   */
+  private applyAnswer(actionId: string, answer: unknown): void {
+    const action = actionsOf(this.flow).find((a) => a.id === actionId);
+    if (!action) return;
+    let changed = false;
+    for (const [path, value] of answerParts(action, answer)) {
+      if (deepEqual(getPath(this.data, path), value)) continue;
+      this.data = setPath(this.data, path, value);
+      this.dataChanged(path);
+      changed = true;
+    }
+    if (!changed) return;
+    if (!this.draft.offered) this.saveDraft();
+    this.triggerActions();
+  }
+
+  /** Runs each automatic action whose `on` fields changed, once it has the inputs it needs. */
+  private triggerActions(): void {
+    for (const action of actionsOf(this.flow)) {
+      if (!action.on || action.on.length === 0) continue;
+      const values = action.on.map((p) => getPath(this.data, p));
+      const before = this.watched.get(action.id) ?? action.on.map(() => undefined);
+      this.watched.set(action.id, values);
+      if (deepEqual(before, values)) continue;
+      if (hasInputs(action, this.data, this.dataSchema)) void this.runAction(action.id);
+    }
   }
 
   dropDraft(): void {
@@ -292,6 +554,10 @@ export class FlowStore {
   /** A refused submit: its problems go onto the fields, and back to the step that owns the first. */
   private refused(e: unknown): void {
     const failure = FlowSubmitError.from(e);
+    if (failure.status === ORDER_CHANGED_STATUS) {
+      this.conflict = failure.message; // the whole edit is stale: reloadOrder() is the way on
+      return;
+    }
     this.submitMessage = failure.message;
     this.fieldErrors = [...failure.errors];
     this.serverQuestions = [...failure.unanswered];
@@ -315,8 +581,9 @@ export class FlowStore {
     return this.flow.steps.flatMap((s) => s.compiledRules).find((r) => r.id === ruleId)?.kind;
   }
 
+  /** Edit mode keeps no draft: the order itself is the saved state, and a new request's draft stays untouched. */
   private saveDraft(): void {
-    if (this.dirty) this.draft.save(this.stepId, this.data);
+    if (this.mode !== 'edit' && this.dirty) this.draft.save(this.stepId, this.data);
   }
 
   private newKey(): string {

@@ -5,7 +5,8 @@
  * through here, so a flow that one accepts the others accept too.
  */
 import { checkRuleFields, checkSteps, checkUnique, checkWidgets } from './flow-checks';
-import { type CompiledRule, compileRule, type Limits, RuleProblem } from './rules';
+import { checkActions, checkEditLoad } from './flow-edit-checks';
+import { type CompiledRule, type Limits, type RuleEngine, RuleProblem } from './rules';
 import { bundleSchema, SchemaRefProblem } from './schema-refs';
 import type { FlowDefinition, JsonSchema, RuleDefinition, RulesFile, StepDefinition } from './types';
 
@@ -43,15 +44,21 @@ export interface FlowCatalog {
 }
 
 export interface LoadOptions {
+  /** The product's rule engine: which operators rule files may use (src/rules/rule-engine.ts). */
+  ruleEngine: RuleEngine;
   /** Checks a parsed file against flow-file.schema.json or rules-file.schema.json (skipped in the browser, whose build already ran it). */
   validateFile?: (kind: 'flow' | 'rules', file: string, json: unknown) => FlowProblem[];
   /** Names in the widget registry; when given, every ui:field and ui:widget must be one of them. */
   widgetNames?: ReadonlySet<string>;
+  /** Names in the confirm-view registry; when given, a flow's confirmView must be one of them. */
+  confirmViewNames?: ReadonlySet<string>;
+  /** The order document's schema; when given, every path edit.load reads must be one of its fields. */
+  orderDocumentSchema?: JsonSchema;
 }
 
 export function loadFlowCatalog(
   sources: FlowSources,
-  options: LoadOptions = {},
+  options: LoadOptions,
 ): { catalog: FlowCatalog; problems: FlowProblem[] } {
   const problems: FlowProblem[] = [];
   const limits = readLimits(sources.limits, problems);
@@ -69,7 +76,7 @@ export function loadFlowCatalog(
 }
 
 /** For the server and the browser: a catalog with problems is a broken build, not something to run. */
-export function loadFlowCatalogOrThrow(sources: FlowSources, options: LoadOptions = {}): FlowCatalog {
+export function loadFlowCatalogOrThrow(sources: FlowSources, options: LoadOptions): FlowCatalog {
   const { catalog, problems } = loadFlowCatalog(sources, options);
   if (problems.length > 0)
     throw new Error(
@@ -120,7 +127,7 @@ function readRules(
         return;
       }
       try {
-        rules.set(rule.id, compileRule(rule, limits));
+        rules.set(rule.id, options.ruleEngine.compileRule(rule, limits));
       } catch (e) {
         if (!(e instanceof RuleProblem)) throw e;
         problems.push({
@@ -144,6 +151,7 @@ function loadFlow(
   problems: FlowProblem[],
 ): LoadedFlow | undefined {
   const before = problems.length;
+  const actionIds = new Set<string>();
   const steps: LoadedStep[] = flow.steps.map((step, i) => {
     const at = `$.steps[${i}]`;
     const schema =
@@ -171,9 +179,34 @@ function loadFlow(
       return [rule];
     });
     if (schema) checkWidgets(file, `${at}.uiSchema`, step.uiSchema ?? {}, options.widgetNames, problems);
+    if (schema && step.actions) checkActions(file, at, step.actions, schema, actionIds, problems);
+    if (!schema && step.actions) {
+      problems.push({
+        file,
+        path: `${at}.actions`,
+        message: `a ${step.kind} step runs no actions`,
+        fix: 'move the actions to a request step',
+      });
+    }
     return { ...step, ...(schema ? { schema } : {}), compiledRules };
   });
   checkSteps(file, flow.steps, problems);
+  if (flow.edit) {
+    const properties = Object.assign({}, ...steps.map((s) => s.schema?.properties ?? {}));
+    checkEditLoad(file, flow.edit, { type: 'object', properties }, options.orderDocumentSchema, problems);
+  }
+  if (
+    flow.confirmView !== undefined &&
+    options.confirmViewNames &&
+    !options.confirmViewNames.has(flow.confirmView)
+  ) {
+    problems.push({
+      file,
+      path: '$.confirmView',
+      message: `no confirm view is registered as "${flow.confirmView}"`,
+      fix: `use one of: ${[...options.confirmViewNames].join(', ')} (src/flows/ui-names.ts), or drop confirmView for the booking table`,
+    });
+  }
   return problems.length === before ? { ...flow, file, steps } : undefined;
 }
 

@@ -1,11 +1,10 @@
 /**
  * Rule evaluation: json-logic with a whitelist. A rule file may use only the standard operators
- * below and the custom ones of src/rules/operators.ts; `var` paths may not name __proto__,
- * constructor or prototype. Anything else is refused when the file is loaded, so a rule can never
- * reach a method call or an object's prototype.
+ * below and the custom ones the product hands to createRuleEngine (src/rules/rule-engine.ts);
+ * `var` paths may not name __proto__, constructor or prototype. Anything else is refused when the
+ * file is loaded, so a rule can never reach a method call or an object's prototype.
  */
 import jsonLogic from 'json-logic-js';
-import { customOperators } from '../../rules/operators';
 import type { JsonLogic, RuleDefinition, RuleVerdict } from './types';
 
 const STANDARD_OPERATORS = [
@@ -50,15 +49,45 @@ export const ARRAY_OPERATORS = new Set(['map', 'filter', 'all', 'none', 'some', 
 const LIMIT_OPERATOR = 'limit';
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export const ALLOWED_OPERATORS: ReadonlySet<string> = new Set([
-  ...STANDARD_OPERATORS,
-  ...Object.keys(customOperators),
-  LIMIT_OPERATOR,
-]);
-
-for (const [name, fn] of Object.entries(customOperators)) jsonLogic.add_operation(name, fn);
-
 export type Limits = Readonly<Record<string, number>>;
+
+/** A custom operator: json-logic passes it the evaluated arguments. */
+export type Operator = (...args: unknown[]) => unknown;
+
+/** The rule engine of one product: the operators its rule files may use, and the compiler that enforces them. */
+export interface RuleEngine {
+  /** Standard, custom and `limit`: everything a rule may name. */
+  readonly operators: ReadonlySet<string>;
+  /** Checks a rule (operators, paths, placeholders) and binds its limits; throws RuleProblem. */
+  compileRule(rule: RuleDefinition, limits: Limits): CompiledRule;
+}
+
+/**
+ * json-logic keeps one operator table per process, so a custom operator is registered there once;
+ * a second engine may name it again only with the same implementation.
+ */
+const registered = new Map<string, Operator>();
+
+export function createRuleEngine({
+  operators,
+}: {
+  operators: Readonly<Record<string, Operator>>;
+}): RuleEngine {
+  for (const [name, fn] of Object.entries(operators)) {
+    if ((STANDARD_OPERATORS as readonly string[]).includes(name) || name === LIMIT_OPERATOR)
+      throw new Error(`custom operator ${name} would replace a standard one`);
+    const known = registered.get(name);
+    if (known && known !== fn) throw new Error(`another rule engine registered a different operator ${name}`);
+    if (!known) jsonLogic.add_operation(name, fn);
+    registered.set(name, fn);
+  }
+  const allowed: ReadonlySet<string> = new Set([
+    ...STANDARD_OPERATORS,
+    ...Object.keys(operators),
+    LIMIT_OPERATOR,
+  ]);
+  return { operators: allowed, compileRule: (rule, limits) => compileRule(rule, limits, allowed) };
+}
 
 /** A rule that cannot run, with where it is and what to do about it. */
 export class RuleProblem extends Error {
@@ -93,20 +122,26 @@ export function readPaths(logic: JsonLogic, scope = ''): string[] {
 }
 
 /** Checks the operators and var paths of a piece of logic, and replaces { limit: name } by its value. */
-export function compileLogic(logic: JsonLogic, limits: Limits, ruleId: string, path: string): JsonLogic {
+function compileLogic(
+  logic: JsonLogic,
+  limits: Limits,
+  ruleId: string,
+  path: string,
+  allowed: ReadonlySet<string>,
+): JsonLogic {
   if (Array.isArray(logic))
-    return logic.map((item, i) => compileLogic(item, limits, ruleId, `${path}[${i}]`));
+    return logic.map((item, i) => compileLogic(item, limits, ruleId, `${path}[${i}]`, allowed));
   if (logic === null || typeof logic !== 'object') return logic;
   const entries = Object.entries(logic);
   if (entries.length !== 1) {
     throw new RuleProblem(ruleId, path, 'an operation is an object with exactly one operator as its key');
   }
   const [op, args] = entries[0] as [string, unknown];
-  if (!ALLOWED_OPERATORS.has(op)) {
+  if (!allowed.has(op)) {
     throw new RuleProblem(
       ruleId,
       `${path}.${op}`,
-      `operator "${op}" is not allowed; use one of: ${[...ALLOWED_OPERATORS].join(', ')}`,
+      `operator "${op}" is not allowed; use one of: ${[...allowed].join(', ')}`,
     );
   }
   if (op === LIMIT_OPERATOR) {
@@ -130,7 +165,7 @@ export function compileLogic(logic: JsonLogic, limits: Limits, ruleId: string, p
       );
     }
   }
-  return { [op]: compileLogic(args, limits, ruleId, `${path}.${op}`) };
+  return { [op]: compileLogic(args, limits, ruleId, `${path}.${op}`, allowed) };
 }
 
 export interface CompiledRule extends RuleDefinition {
@@ -138,10 +173,10 @@ export interface CompiledRule extends RuleDefinition {
   compiledParams: Record<string, JsonLogic>;
 }
 
-export function compileRule(rule: RuleDefinition, limits: Limits): CompiledRule {
+function compileRule(rule: RuleDefinition, limits: Limits, allowed: ReadonlySet<string>): CompiledRule {
   const compiledParams: Record<string, JsonLogic> = {};
   for (const [name, logic] of Object.entries(rule.params ?? {})) {
-    compiledParams[name] = compileLogic(logic, limits, rule.id, `params.${name}`);
+    compiledParams[name] = compileLogic(logic, limits, rule.id, `params.${name}`, allowed);
   }
   for (const name of placeholders(rule.message)) {
     if (!(name in compiledParams) && !(name in limits) && name !== '$item' && name !== '$index') {
@@ -152,7 +187,7 @@ export function compileRule(rule: RuleDefinition, limits: Limits): CompiledRule 
       );
     }
   }
-  return { ...rule, compiledWhen: compileLogic(rule.when, limits, rule.id, 'when'), compiledParams };
+  return { ...rule, compiledWhen: compileLogic(rule.when, limits, rule.id, 'when', allowed), compiledParams };
 }
 
 export const placeholders = (message: string): string[] =>
