@@ -57,6 +57,8 @@ const recoverPasswordPage: Page = lazy(() => import('./pages/account/RecoverPass
 const resetPasswordPage: Page = lazy(() => import('./pages/account/ResetPasswordPage'));
 const dashboardPage: Page = lazy(() => import('./dashboard/DashboardPage'));
 const dashboardDetailPage: Page = lazy(() => import('./dashboard/DetailPage'));
+// SPEC §2 areas pending_processing and weekly_threshold, each loaded on demand.
+const pendingQueuePage: Page = lazy(() => import('./pending/PendingQueuePage'));
 
 export const HOME_PATH = '/app/dashboard';
 export const LOGIN_PATH = '/login';
@@ -104,7 +106,13 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     menu: { label: 'Pool Redelivery', group: 'Redelivery' },
   },
   route('/internal_reservation/request', 'internalReservation', 'Internal Reservation'),
-  route('/pending_processing/request', 'pendingQueue', 'Pending Queue'),
+  {
+    path: '/pending_processing/request',
+    area: 'pendingQueue',
+    title: 'Pending Queue',
+    page: pendingQueuePage,
+    menu: { label: 'Pending Queue' },
+  },
   route('/manual_inventory/request', 'manualInventory', 'Manual Inventory'),
   route('/inventory_availability/request', 'inventoryAvailability', 'Inventory Availability'),
   route('/weekly_threshold/request', 'weeklyThreshold', 'Weekly Threshold'),

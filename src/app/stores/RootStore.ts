@@ -4,6 +4,7 @@ import { DashboardDetailStore } from '../dashboard/DashboardDetailStore';
 import { DashboardStore } from '../dashboard/DashboardStore';
 import { FlowStores } from '../flows/FlowStores';
 import { HubStore } from '../hub/HubStore';
+import { PendingQueueStore } from '../pending/PendingQueueStore';
 import { SessionBehaviour } from '../session/SessionBehaviour';
 import type { SessionCookie } from '../session/session-cookie';
 import { sharedMemoryTabs, type TabBus } from '../session/tab-bus';
@@ -42,6 +43,8 @@ export class RootStore {
   readonly hub: HubStore;
   readonly dashboard: DashboardStore;
   readonly dashboardDetail: DashboardDetailStore;
+  /** Staff's pending queue (SPEC §2, §7 Pending bookings). */
+  readonly pendingQueue: PendingQueueStore;
   readonly storage: KeyValueStorage;
   /** Idle watch, token refresh, cross-tab mirroring, version check, public configuration (SPEC §4). */
   readonly sessionBehaviour: SessionBehaviour;
@@ -68,6 +71,18 @@ export class RootStore {
     const dashboardDeps = { api: this.api, messages: this.messages, session: this.session, hub: this.hub };
     this.dashboard = new DashboardStore(dashboardDeps);
     this.dashboardDetail = new DashboardDetailStore({ ...dashboardDeps, dialogs: this.dialogs });
+    const publicConfig = this.sessionBehaviour.publicConfig;
+    this.pendingQueue = new PendingQueueStore({
+      api: this.api,
+      messages: this.messages,
+      lookups: this.lookups,
+      session: this.session,
+      flags: {
+        get PendingQueueContactInfo() {
+          return publicConfig.flags.PendingQueueContactInfo;
+        },
+      },
+    });
   }
 
   /** Explicit sign-out: server revocation, then every store forgets the user (SPEC §4). */

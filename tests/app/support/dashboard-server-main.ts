@@ -14,7 +14,11 @@ import { openDatabase } from '../../../src/server/db/connect';
 const snapshot = process.env.PGLITE_SNAPSHOT;
 if (!snapshot) throw new Error('PGLITE_SNAPSHOT names the seeded database to start from');
 const handle = await openDatabase({ kind: 'pglite', snapshot: new Blob([readFileSync(snapshot)]) });
-const config = readConfig({ JWT_SECRET: 'test-secret-not-for-production-000000' });
+const config = readConfig({
+  JWT_SECRET: 'test-secret-not-for-production-000000',
+  // The pending queue's tests run with the contact-info feature flag on and off.
+  FEATURE_PENDING_QUEUE_CONTACT_INFO: process.env.FEATURE_PENDING_QUEUE_CONTACT_INFO ?? '',
+});
 const tokens = createTokenService(
   new TextEncoder().encode(config.jwtSecret as string),
   config.tokenLifetimeMinutes,

@@ -1,0 +1,38 @@
+import { Box, Heading, Stack } from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Paginator } from '../dashboard/Paginator';
+import { pageWindow } from '../dashboard/paginator';
+import type { PageProps } from '../routes';
+import { useStores } from '../stores/StoresContext';
+import { PendingActions } from './PendingActions';
+import { PendingSearchForm } from './PendingSearchForm';
+import { PendingTable } from './PendingTable';
+
+/** #/pending_processing/request (SPEC §2): the pending requests list with accept, reject and validate. */
+const PendingQueuePage = observer(function PendingQueuePage({ title }: PageProps) {
+  const { pendingQueue: queue } = useStores();
+  useEffect(() => {
+    void queue.open();
+  }, [queue]);
+  return (
+    <Box px={{ base: 4, md: 8 }} py={6}>
+      <Stack gap={5}>
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <PendingSearchForm />
+        <PendingActions />
+        <PendingTable />
+        <Paginator
+          window={pageWindow({ total: queue.totalCount, page: queue.page, pageSize: queue.pageSize })}
+          total={queue.totalCount}
+          disabled={queue.loading || !queue.applied}
+          onPage={(page) => void queue.goToPage(page)}
+        />
+      </Stack>
+    </Box>
+  );
+});
+
+export default PendingQueuePage;

@@ -1,0 +1,416 @@
+import type { AxiosInstance } from 'axios';
+import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
+import {
+  DASHBOARD_PAGE_SIZE,
+  EXTENDABLE_FILTER_VALUES,
+  MIN_SEARCH_TEXT_LENGTH,
+} from '../../domain/constants';
+import { MessageType, NO_RESULTS_TEXT } from '../../domain/messages';
+import { Entity, hasPermission, Permission, type PermissionSet } from '../../domain/permissions';
+import type {
+  InventoryCheck,
+  InventoryResponse,
+  PendingActionResponse,
+  PendingOutcome,
+  PendingRequest,
+  PendingSearch,
+  PendingSearchResponse,
+} from '../../schemas/pending';
+import { isApiError } from '../api/errors';
+import type { MessageStore } from '../stores/MessageStore';
+
+export interface CodeName {
+  Code: string;
+  Name: string;
+}
+
+/** The search form's fields, as typed (text); blank ones are left out of the criteria. */
+export const PENDING_FORM_FIELDS = [
+  'RequestTypeCode',
+  'FailureCode',
+  'BookingPendingStatus',
+  'CustomerName',
+  'MarketCode',
+  'LocationId',
+  'BookingOrderTypeCode',
+  'CreatedFrom',
+  'CreatedTo',
+  'BookingCode',
+] as const;
+export type PendingFormField = (typeof PENDING_FORM_FIELDS)[number];
+export type PendingForm = Record<PendingFormField, string>;
+const EMPTY_FORM = Object.fromEntries(PENDING_FORM_FIELDS.map((f) => [f, ''])) as PendingForm;
+
+/** What a call that uses SPEC §8's central handling yields: its answer, or the message already shown. */
+export type CallResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface PendingQueueDeps {
+  api: AxiosInstance;
+  messages: MessageStore;
+  /** The 5-minute cache (SPEC §4): request types, failures and the UI configuration. */
+  lookups: {
+    pendingRequestTypes(): Promise<unknown[]>;
+    pendingRequestFailures(): Promise<unknown[]>;
+    uiConfiguration(): Promise<Record<string, unknown>>;
+  };
+  session: { readonly permissions: PermissionSet; readonly token: string | null };
+  /** The public UI configuration's feature flags (SPEC §7). */
+  flags: { readonly PendingQueueContactInfo: boolean };
+}
+
+/** Order types whose requests take units from a pool yard: the inventory check applies to them. */
+export const INVENTORY_ORDER_TYPES: readonly string[] = ['PB', 'DL', 'RP'];
+
+/**
+ * The pending queue (SPEC §2 "Pending requests list", §7 Pending bookings): the search, the page of
+ * requests, the selection, and accept, reject, validate and the inventory check on one request or
+ * several. Search, validation, accept and inventory go through the central handling of failed calls
+ * (SPEC §8: the api client broadcasts the reduced message with its request id and logs it; the call
+ * yields that message); reject does not — its failure is shown beside the reject form only.
+ */
+export class PendingQueueStore {
+  form: PendingForm = { ...EMPTY_FORM };
+  formError: string | null = null;
+  applied: PendingSearch | null = null;
+  rows: PendingRequest[] = [];
+  totalCount = 0;
+  page = 1;
+  readonly pageSize = DASHBOARD_PAGE_SIZE;
+  loading = false;
+  busy = false;
+  requestTypes: CodeName[] = [];
+  failures: CodeName[] = [];
+  /** The server UI configuration (minimum search text length, …), from the 5-minute cache. */
+  uiConfiguration: Record<string, unknown> = {};
+  selected = observable.set<number>();
+  /** The last action's outcome per request, shown on its row. */
+  outcomes = observable.map<number, PendingOutcome>();
+  rejectReason = '';
+  /** Why the last reject failed (not broadcast: SPEC §8 leaves reject out of the central handling). */
+  rejectError: string | null = null;
+  acceptOverAvailability = false;
+  inventory = observable.map<number, InventoryResponse>();
+  private readonly deps: PendingQueueDeps;
+  private opened = false;
+
+  constructor(deps: PendingQueueDeps) {
+    this.deps = deps;
+    // A sign-out (here or in another tab) forgets the queue on screen.
+    reaction(
+      () => deps.session.token,
+      (token) => {
+        if (!token) this.reset();
+      },
+    );
+    makeObservable<PendingQueueStore, 'applyOutcomes'>(this, {
+      form: observable,
+      formError: observable,
+      applied: observableRef,
+      rows: observableRef,
+      totalCount: observable,
+      page: observable,
+      loading: observable,
+      busy: observable,
+      requestTypes: observableRef,
+      failures: observableRef,
+      uiConfiguration: observableRef,
+      rejectReason: observable,
+      rejectError: observable,
+      acceptOverAvailability: observable,
+      canDecide: computed,
+      showContact: computed,
+      lastPage: computed,
+      setField: action,
+      toggle: action,
+      toggleAll: action,
+      setRejectReason: action,
+      setAcceptOverAvailability: action,
+      applyOutcomes: action,
+      reset: action,
+    });
+  }
+
+  /** SPEC §6: deciding and validating need the pending queue's Update bit (demo.readonly only searches). */
+  get canDecide(): boolean {
+    return hasPermission(this.deps.session.permissions, {
+      entity: Entity.PendingQueue,
+      bits: Permission.Update,
+    });
+  }
+
+  /** The feature flag "pending queue contact info" (configuration, SPEC §7). */
+  get showContact(): boolean {
+    return this.deps.flags.PendingQueueContactInfo;
+  }
+
+  get lastPage(): number {
+    return Math.max(1, Math.ceil(this.totalCount / this.pageSize));
+  }
+
+  get minSearchTextLength(): number {
+    const n = this.uiConfiguration.MinSearchTextLength;
+    return typeof n === 'number' ? n : MIN_SEARCH_TEXT_LENGTH;
+  }
+
+  /** The first visit reads the code lists through the cache and runs the open queue's search. */
+  async open(): Promise<void> {
+    if (this.opened) return;
+    this.opened = true;
+    await Promise.all([this.loadCodes(), this.search()]);
+  }
+
+  /** Request types, failures and the UI configuration, each through the 5-minute cache (SPEC §4). */
+  async loadCodes(): Promise<void> {
+    const { lookups } = this.deps;
+    const [types, failures, ui] = await Promise.all([
+      lookups.pendingRequestTypes().catch(() => []),
+      lookups.pendingRequestFailures().catch(() => []),
+      lookups.uiConfiguration().catch(() => ({})),
+    ]);
+    runInAction(() => {
+      this.requestTypes = types as CodeName[];
+      this.failures = failures as CodeName[];
+      this.uiConfiguration = ui;
+    });
+  }
+
+  setField(field: PendingFormField, value: string): void {
+    this.form[field] = value;
+    this.formError = null;
+  }
+
+  /** Checks the form (SPEC §5: customer text from 2 characters) and searches from page 1. */
+  search(): Promise<CallResult<PendingSearchResponse>> {
+    const criteria: Record<string, unknown> = {};
+    for (const field of PENDING_FORM_FIELDS) {
+      const value = this.form[field].trim();
+      if (value === '') continue;
+      criteria[field] = field === 'LocationId' ? Number(value) : value;
+    }
+    const customer = criteria.CustomerName as string | undefined;
+    let problem: string | null = null;
+    if (customer !== undefined && customer.length < this.minSearchTextLength)
+      problem = `Customer must be at least ${this.minSearchTextLength} characters of its name or SCAC.`;
+    else if (
+      criteria.CreatedFrom &&
+      criteria.CreatedTo &&
+      String(criteria.CreatedFrom) > String(criteria.CreatedTo)
+    )
+      problem = 'Created from must be on or before Created to.';
+    if (problem) {
+      runInAction(() => {
+        this.formError = problem;
+      });
+      this.deps.messages.show({ Type: MessageType.Error, Data: problem });
+      return Promise.resolve({ ok: false, message: problem });
+    }
+    runInAction(() => {
+      this.applied = criteria as PendingSearch;
+    });
+    return this.load(1);
+  }
+
+  goToPage(page: number): Promise<CallResult<PendingSearchResponse>> {
+    const clamped = Math.min(Math.max(1, Math.round(page)), this.lastPage);
+    return this.load(clamped);
+  }
+
+  /** Reads the page again (after a decision the request may have left this search). */
+  refresh(): Promise<CallResult<PendingSearchResponse>> {
+    return this.load(this.page);
+  }
+
+  private async load(page: number): Promise<CallResult<PendingSearchResponse>> {
+    runInAction(() => {
+      this.loading = true;
+    });
+    const body = {
+      ...(this.applied ?? {}),
+      StartRecordNumber: (page - 1) * this.pageSize + 1,
+      PageSize: this.pageSize,
+    };
+    const result = await this.call<PendingSearchResponse>('/bookingpending/search', body);
+    runInAction(() => {
+      this.loading = false;
+      if (!result.ok) return;
+      this.rows = result.value.ResultSet;
+      this.totalCount = result.value.TotalCount;
+      this.page = page;
+      const shown = new Set(this.rows.map((r) => r.PendingRequestId));
+      for (const id of [...this.selected]) if (!shown.has(id)) this.selected.delete(id);
+      if (result.value.TotalCount === 0)
+        this.deps.messages.show({ Type: MessageType.Info, Data: NO_RESULTS_TEXT });
+    });
+    return result;
+  }
+
+  toggle(id: number): void {
+    if (this.selected.has(id)) this.selected.delete(id);
+    else this.selected.add(id);
+  }
+
+  toggleAll(): void {
+    const open = this.rows.filter((r) => r.Status === 'PENDING' || r.Status === 'VALIDATED');
+    if (open.length > 0 && open.every((r) => this.selected.has(r.PendingRequestId))) this.selected.clear();
+    else for (const r of open) this.selected.add(r.PendingRequestId);
+  }
+
+  setRejectReason(reason: string): void {
+    this.rejectReason = reason;
+    this.rejectError = null;
+  }
+
+  setAcceptOverAvailability(on: boolean): void {
+    this.acceptOverAvailability = on;
+  }
+
+  private targets(ids?: readonly number[]): number[] {
+    return [...(ids ?? this.selected)];
+  }
+
+  validate(ids?: readonly number[]): Promise<CallResult<PendingOutcome[]>> {
+    return this.act('/bookingpending/execute/validation', { PendingRequestIds: this.targets(ids) });
+  }
+
+  accept(ids?: readonly number[]): Promise<CallResult<PendingOutcome[]>> {
+    const body = {
+      PendingRequestIds: this.targets(ids),
+      ...(this.acceptOverAvailability ? { AcceptOverAvailability: true } : {}),
+    };
+    return this.act('/bookingpending/execute/accept', body);
+  }
+
+  /** Reject does not use the central error handling (SPEC §8): its failure stays beside the form. */
+  async reject(ids?: readonly number[]): Promise<CallResult<PendingOutcome[]>> {
+    const targets = this.targets(ids);
+    const reason = this.rejectReason.trim();
+    if (reason === '') {
+      const message = 'Give a reason for the rejection: the customer’s contact is told.';
+      runInAction(() => {
+        this.rejectError = message;
+      });
+      return { ok: false, message };
+    }
+    runInAction(() => {
+      this.busy = true;
+      this.rejectError = null;
+    });
+    try {
+      const res = await this.deps.api.post<PendingActionResponse>(
+        '/bookingpending/execute/reject',
+        { PendingRequestIds: targets, Reason: reason },
+        { silent: true },
+      );
+      this.applyOutcomes(res.data.Results);
+      runInAction(() => {
+        this.rejectReason = '';
+      });
+      return { ok: true, value: res.data.Results };
+    } catch (error) {
+      const message = isApiError(error) ? error.message : 'The rejection could not be sent.';
+      runInAction(() => {
+        this.rejectError = message;
+        // One request asked for: its refusal is the answer; show it on its row too.
+        const [only] = targets;
+        if (targets.length === 1 && only !== undefined && isApiError(error))
+          this.outcomes.set(only, refusedOutcome(only, error.status, message));
+      });
+      return { ok: false, message };
+    } finally {
+      runInAction(() => {
+        this.busy = false;
+      });
+    }
+  }
+
+  /** SPEC §3 inventory check payload for one request: its party, market, size, class and type. */
+  async checkInventory(request: PendingRequest): Promise<CallResult<InventoryResponse>> {
+    const first = request.Bookings[0];
+    const payload: InventoryCheck = {
+      ResponsiblePartyId: request.CustomerId,
+      ResponsiblePartyType: request.CustomerClass,
+      MarketCode: request.MarketCode ?? '',
+      EquipmentSize: first?.EquipmentSize ?? '',
+      EquipmentClass: first?.EquipmentClass ?? '',
+      Extendable: EXTENDABLE_FILTER_VALUES[0],
+      IncludeZeroInventory: true,
+      BookingOrderTypeCode: request.BookingOrderTypeCode,
+    };
+    const result = await this.call<InventoryResponse>('/bookingpending/inventory', payload);
+    if (result.ok) runInAction(() => this.inventory.set(request.PendingRequestId, result.value));
+    return result;
+  }
+
+  hideInventory(id: number): void {
+    runInAction(() => this.inventory.delete(id));
+  }
+
+  reset(): void {
+    this.form = { ...EMPTY_FORM };
+    this.formError = null;
+    this.applied = null;
+    this.rows = [];
+    this.totalCount = 0;
+    this.page = 1;
+    this.selected.clear();
+    this.outcomes.clear();
+    this.inventory.clear();
+    this.rejectReason = '';
+    this.rejectError = null;
+    this.acceptOverAvailability = false;
+    this.opened = false;
+  }
+
+  private async act(
+    url: string,
+    body: { PendingRequestIds: number[] },
+  ): Promise<CallResult<PendingOutcome[]>> {
+    runInAction(() => {
+      this.busy = true;
+    });
+    const result = await this.call<PendingActionResponse>(url, body);
+    if (result.ok) this.applyOutcomes(result.value.Results);
+    else {
+      const [only] = body.PendingRequestIds;
+      if (body.PendingRequestIds.length === 1 && only !== undefined)
+        runInAction(() => this.outcomes.set(only, refusedOutcome(only, 0, result.message)));
+    }
+    runInAction(() => {
+      this.busy = false;
+    });
+    return result.ok ? { ok: true, value: result.value.Results } : result;
+  }
+
+  /** Each row takes its request's new state from the answer; decided ones stay on screen until the next search. */
+  private applyOutcomes(results: readonly PendingOutcome[]): void {
+    for (const r of results) {
+      this.outcomes.set(r.PendingRequestId, r);
+      if (r.Outcome !== 'refused' && r.Outcome !== 'validated') this.selected.delete(r.PendingRequestId);
+    }
+    const byId = new Map(results.filter((r) => r.Request).map((r) => [r.PendingRequestId, r.Request]));
+    this.rows = this.rows.map((row) => byId.get(row.PendingRequestId) ?? row);
+  }
+
+  /**
+   * SPEC §8 central handling: the api client has already broadcast the reduced message (error
+   * field, body text, status text, 'Unknown Error') with the request id and logged it; the call
+   * yields that message.
+   */
+  private async call<T>(url: string, body: unknown): Promise<CallResult<T>> {
+    try {
+      const res = await this.deps.api.post<T>(url, body);
+      return { ok: true, value: res.data };
+    } catch (error) {
+      return { ok: false, message: isApiError(error) ? error.message : String(error) };
+    }
+  }
+}
+
+const refusedOutcome = (id: number, status: number, message: string): PendingOutcome => ({
+  PendingRequestId: id,
+  Outcome: 'refused',
+  StatusCode: status,
+  Message: message,
+  Code: null,
+  Request: null,
+});
