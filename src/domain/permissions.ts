@@ -42,6 +42,21 @@ export function hasPermission(held: PermissionSet, { entity, bits }: PermissionR
   return bits !== 0 && (value & bits) === bits;
 }
 
+/**
+ * A flow file's permissions (entity names and bit names, as flow-file.schema.json allows them) as
+ * requirements: any one pair grants the flow, each pair needs all its bits. The app's route guard
+ * and the server's submit and update routes both read a flow's access through this one function.
+ */
+export function flowRequirements(
+  needs: readonly { entity: string; bits: readonly (keyof typeof Permission)[] }[],
+): PermissionRequirement[] {
+  return needs.map((p) => {
+    if (!(ENTITIES as readonly string[]).includes(p.entity))
+      throw new Error(`${p.entity} is not a permission entity (SPEC §6)`);
+    return { entity: p.entity as EntityName, bits: p.bits.reduce((b, name) => b | Permission[name], 0) };
+  });
+}
+
 /** A list of requirements passes when any one of them passes; an empty list always passes. */
 export function hasAnyPermission(
   held: PermissionSet,

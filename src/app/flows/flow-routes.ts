@@ -6,15 +6,12 @@
 
 import type { FlowMenuEntry } from 'virtual:flows/menu';
 import { lazy } from 'react';
-import { Permission, type PermissionRequirement } from '../../domain/permissions';
+import { flowRequirements, type PermissionRequirement } from '../../domain/permissions';
 import type { AreaRoute } from '../routes';
 
 /** Any one of the flow's (entity, bits) pairs opens it; each pair needs all of its bits (SPEC §6). */
 export const flowAccess = (flow: FlowMenuEntry): PermissionRequirement[] =>
-  flow.permissions.map((p) => ({
-    entity: p.entity,
-    bits: p.bits.reduce((b, name) => b | Permission[name], 0),
-  }));
+  flowRequirements(flow.permissions);
 
 export function flowRoute(flow: FlowMenuEntry): AreaRoute {
   return {

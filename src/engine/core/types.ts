@@ -1,5 +1,4 @@
 /** The shapes of flow files and rule files (checked against flow-file.schema.json and rules-file.schema.json). */
-import type { EntityName } from '../../domain/permissions';
 
 export type JsonSchema = { [key: string]: unknown };
 export type JsonLogic = unknown;
@@ -29,7 +28,8 @@ export interface RulesFile {
 }
 
 export interface PermissionNeed {
-  entity: EntityName;
+  /** A permission entity of the product (SPEC §6); flow-file.schema.json lists the ones a flow may name. */
+  entity: string;
   bits: PermissionBitName[];
 }
 

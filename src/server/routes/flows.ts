@@ -3,10 +3,9 @@
  * permissions. A flow file added to src/flows is served with no code change here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Permission, type PermissionRequirement } from '../../domain/permissions';
+import { flowRequirements, type PermissionRequirement } from '../../domain/permissions';
 import { submitSchemaOf } from '../../engine/core/check-data';
 import type { LoadedFlow } from '../../engine/core/load';
-import type { PermissionBitName } from '../../engine/core/types';
 import {
   bookingSubmitResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -22,11 +21,7 @@ import { AppError } from '../errors';
 import { viewerOf } from '../plugins/access';
 
 /** A flow's permissions as route access: any one (entity, bits) pair, each with all its bits. */
-export const flowAccess = (flow: LoadedFlow): PermissionRequirement[] =>
-  flow.permissions.map((p) => ({
-    entity: p.entity,
-    bits: p.bits.reduce((bits, name: PermissionBitName) => bits | Permission[name], 0),
-  }));
+export const flowAccess = (flow: LoadedFlow): PermissionRequirement[] => flowRequirements(flow.permissions);
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers[IDEMPOTENCY_KEY_HEADER];
