@@ -1,11 +1,17 @@
 import type { ClientConfig } from '../../schemas/configuration';
+import { deepFreeze } from './deep-freeze';
 
 /** GET ./config/config.json (SPEC §7): the environment configuration read at start-up. */
 export type AppConfig = ClientConfig;
 
-/** Holds the start-up configuration; it never changes while the page lives. */
+/** Holds the start-up configuration, deep-frozen (SPEC §4 Reset); it never changes while the page lives. */
 export class ConfigStore {
-  constructor(readonly config: AppConfig) {}
+  readonly config: AppConfig;
+
+  constructor(config: AppConfig) {
+    // A copy: the caller's object stays theirs to change (tests reuse one configuration).
+    this.config = deepFreeze(structuredClone(config)) as AppConfig;
+  }
 
   get apiBaseUrl(): string {
     return this.config.apiBaseUrl;

@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable } from 'mobx';
 import { LOOKUP_DATASET_ACCESS, LOOKUP_DATASETS, type LookupDataset } from '../../domain/lookups';
 import { hasAnyPermission, type PermissionSet } from '../../domain/permissions';
+import { deepFreeze } from './deep-freeze';
 import { TimedCache } from './TimedCache';
 
 /** SPEC §7 cache keys of the data that expires after the default max age (SPEC §4). */
@@ -11,11 +12,14 @@ export const CacheKeys = {
   uiConfiguration: 'uiconfiguration',
 } as const;
 
+const NO_ROWS: readonly unknown[] = Object.freeze([]);
+
 /** Lookup data of SPEC §3, loaded once, plus the cached pending and UI configuration data. */
 export class LookupStore {
   /** SPEC §4: set true as soon as the requests are fired, so lookups load only once. */
   loaded = false;
-  datasets = observable.map<LookupDataset, unknown[]>();
+  /** Rows as the server sent them, deep-frozen (SPEC §4 Reset): shallow, so MobX keeps the frozen arrays themselves. */
+  datasets = observable.map<LookupDataset, readonly unknown[]>({}, { deep: false });
   readonly cache: TimedCache;
 
   constructor(
@@ -38,13 +42,15 @@ export class LookupStore {
     for (const dataset of LookupStore.readableDatasets(permissions)) {
       this.api
         .get<unknown[]>(`/lookup/${dataset}`)
-        .then(action((res) => this.datasets.set(dataset, Array.isArray(res.data) ? res.data : [])))
+        .then(
+          action((res) => this.datasets.set(dataset, deepFreeze(Array.isArray(res.data) ? res.data : []))),
+        )
         .catch(() => undefined); // already reported by the api client
     }
   }
 
-  rows<T>(dataset: LookupDataset): T[] {
-    return (this.datasets.get(dataset) ?? []) as T[];
+  rows<T>(dataset: LookupDataset): readonly T[] {
+    return (this.datasets.get(dataset) ?? NO_ROWS) as readonly T[];
   }
 
   pendingRequestTypes(): Promise<unknown[]> {
@@ -69,6 +75,6 @@ export class LookupStore {
   }
 
   private async fetch<T>(url: string): Promise<T> {
-    return (await this.api.get<T>(url)).data;
+    return deepFreeze((await this.api.get<T>(url)).data) as T;
   }
 }

@@ -15,6 +15,7 @@ import { LayoutStore } from './LayoutStore';
 import { LookupStore } from './LookupStore';
 import { MessageStore } from './MessageStore';
 import { SessionStore } from './SessionStore';
+import { resetSharedState } from './shared-state';
 
 export interface RootStoreOptions {
   /** localStorage in the browser. */
@@ -90,7 +91,11 @@ export class RootStore {
     this.dialogs.closeAll();
     this.layout.setMenuOpen(false);
     await this.session.logout();
-    this.lookups.reset();
-    this.flows.clear();
+    this.reset();
+  }
+
+  /** SPEC §4 Reset: the reset action, clearing the whole shared state (shared-state.ts). */
+  reset(): void {
+    resetSharedState(this);
   }
 }

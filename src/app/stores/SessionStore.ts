@@ -8,6 +8,7 @@ import type { UserDetails } from '../../schemas/users';
 import { isApiError } from '../api/errors';
 import { decodeToken, localExpiry } from '../session/jwt';
 import { type KeyValueStorage, StorageKeys } from '../storage';
+import { deepFreeze } from './deep-freeze';
 
 /** The signed-in user: token, claims, permissions and details (SPEC §3, §4 Session, §6). */
 export class SessionStore {
@@ -41,7 +42,7 @@ export class SessionStore {
   }
 
   get claims(): TokenClaims | null {
-    return this.token ? decodeToken(this.token) : null;
+    return this.token ? deepFreeze(decodeToken(this.token)) : null;
   }
 
   /** Signed in while a stored token has not expired (SPEC §4: a stored token means signed in). */
@@ -100,7 +101,7 @@ export class SessionStore {
       .get<UserDetails>(`/users/${claims.UserId}`)
       .then((res) => {
         runInAction(() => {
-          this.details = res.data;
+          this.details = deepFreeze(res.data) as UserDetails; // shared: held immutable (SPEC §4 Reset)
         });
         return res.data;
       })
