@@ -59,6 +59,7 @@ const dashboardPage: Page = lazy(() => import('./dashboard/DashboardPage'));
 const dashboardDetailPage: Page = lazy(() => import('./dashboard/DetailPage'));
 // SPEC §2 areas pending_processing and weekly_threshold, each loaded on demand.
 const pendingQueuePage: Page = lazy(() => import('./pending/PendingQueuePage'));
+const weeklyThresholdPage: Page = lazy(() => import('./weekly-threshold/WeeklyThresholdPage'));
 
 export const HOME_PATH = '/app/dashboard';
 export const LOGIN_PATH = '/login';
@@ -115,7 +116,13 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
   },
   route('/manual_inventory/request', 'manualInventory', 'Manual Inventory'),
   route('/inventory_availability/request', 'inventoryAvailability', 'Inventory Availability'),
-  route('/weekly_threshold/request', 'weeklyThreshold', 'Weekly Threshold'),
+  {
+    path: '/weekly_threshold/request',
+    area: 'weeklyThreshold',
+    title: 'Weekly Threshold',
+    page: weeklyThresholdPage,
+    menu: { label: 'Weekly Threshold' },
+  },
   { path: '/my_account/info', area: 'myAccount', title: 'My Account', page: myAccountPage },
 ];
 

@@ -9,6 +9,7 @@ import { SessionBehaviour } from '../session/SessionBehaviour';
 import type { SessionCookie } from '../session/session-cookie';
 import { sharedMemoryTabs, type TabBus } from '../session/tab-bus';
 import { type KeyValueStorage, memoryStorage } from '../storage';
+import { WeeklyThresholdStore } from '../weekly-threshold/WeeklyThresholdStore';
 import { type AppConfig, ConfigStore } from './ConfigStore';
 import { DialogStore } from './DialogStore';
 import { LayoutStore } from './LayoutStore';
@@ -46,6 +47,8 @@ export class RootStore {
   readonly dashboardDetail: DashboardDetailStore;
   /** Staff's pending queue (SPEC §2, §7 Pending bookings). */
   readonly pendingQueue: PendingQueueStore;
+  /** Staff's weekly booking caps (SPEC §1 customer booking threshold). */
+  readonly weeklyThreshold: WeeklyThresholdStore;
   readonly storage: KeyValueStorage;
   /** Idle watch, token refresh, cross-tab mirroring, version check, public configuration (SPEC §4). */
   readonly sessionBehaviour: SessionBehaviour;
@@ -84,6 +87,7 @@ export class RootStore {
         },
       },
     });
+    this.weeklyThreshold = new WeeklyThresholdStore({ api: this.api, session: this.session });
   }
 
   /** Explicit sign-out: server revocation, then every store forgets the user (SPEC §4). */

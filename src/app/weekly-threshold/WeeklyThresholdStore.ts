@@ -1,0 +1,250 @@
+import type { AxiosInstance } from 'axios';
+import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
+import { DASHBOARD_PAGE_SIZE, MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
+import type { CustomerRow } from '../../domain/lookups';
+import { Entity, hasPermission, Permission, type PermissionSet } from '../../domain/permissions';
+import type { Threshold, ThresholdSearchResponse } from '../../schemas/weekly-threshold';
+import { isApiError } from '../api/errors';
+import { searchCustomers } from '../api/flows';
+
+export type CallResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** The add or change form, as typed; blank market or size means all. */
+export interface ThresholdDraft {
+  /** Set when changing an existing cap. */
+  ThresholdId: number | null;
+  CustomerId: number | null;
+  CustomerNameWithSCAC: string;
+  MarketCode: string;
+  EquipmentSize: string;
+  WeeklyLimit: string;
+}
+
+const EMPTY_DRAFT: ThresholdDraft = {
+  ThresholdId: null,
+  CustomerId: null,
+  CustomerNameWithSCAC: '',
+  MarketCode: '',
+  EquipmentSize: '',
+  WeeklyLimit: '',
+};
+
+export interface WeeklyThresholdDeps {
+  api: AxiosInstance;
+  session: { readonly permissions: PermissionSet; readonly token: string | null };
+}
+
+const can = (held: PermissionSet, bits: number) =>
+  hasPermission(held, { entity: Entity.WeeklyThreshold, bits });
+
+/**
+ * The weekly threshold screen (SPEC §1, §2 /weekly_threshold/request): staff list a customer's
+ * caps and add, change or remove them; demo.readonly only reads. Failed calls go through the
+ * central handling (SPEC §8): the api client shows the server's message; the call yields it.
+ */
+export class WeeklyThresholdStore {
+  customerText = '';
+  rows: Threshold[] = [];
+  totalCount = 0;
+  loading = false;
+  draft: ThresholdDraft | null = null;
+  draftError: string | null = null;
+  customerOptions: CustomerRow[] = [];
+  readonly pageSize = DASHBOARD_PAGE_SIZE;
+  private opened = false;
+
+  constructor(private readonly deps: WeeklyThresholdDeps) {
+    reaction(
+      () => deps.session.token,
+      (token) => {
+        if (!token) this.reset();
+      },
+    );
+    makeObservable(this, {
+      customerText: observable,
+      rows: observableRef,
+      totalCount: observable,
+      loading: observable,
+      draft: observable,
+      draftError: observable,
+      customerOptions: observableRef,
+      canCreate: computed,
+      canUpdate: computed,
+      canDelete: computed,
+      setCustomerText: action,
+      startAdd: action,
+      startEdit: action,
+      cancelDraft: action,
+      setDraft: action,
+      chooseCustomer: action,
+      reset: action,
+    });
+  }
+
+  get canCreate(): boolean {
+    return can(this.deps.session.permissions, Permission.Create);
+  }
+  get canUpdate(): boolean {
+    return can(this.deps.session.permissions, Permission.Update);
+  }
+  get canDelete(): boolean {
+    return can(this.deps.session.permissions, Permission.Delete);
+  }
+
+  async open(): Promise<void> {
+    if (this.opened) return;
+    this.opened = true;
+    await this.search();
+  }
+
+  setCustomerText(text: string): void {
+    this.customerText = text;
+  }
+
+  /** Lists the caps, of customers whose name or SCAC contains the text (2+ characters) or all. */
+  async search(): Promise<CallResult<ThresholdSearchResponse>> {
+    const text = this.customerText.trim();
+    runInAction(() => {
+      this.loading = true;
+    });
+    const result = await this.call<ThresholdSearchResponse>('post', '/weeklythreshold/search', {
+      ...(text ? { CustomerName: text } : {}),
+      PageSize: 100,
+    });
+    runInAction(() => {
+      this.loading = false;
+      if (result.ok) {
+        this.rows = result.value.ResultSet;
+        this.totalCount = result.value.TotalCount;
+      }
+    });
+    return result;
+  }
+
+  startAdd(): void {
+    this.draft = { ...EMPTY_DRAFT };
+    this.draftError = null;
+    this.customerOptions = [];
+  }
+
+  startEdit(row: Threshold): void {
+    this.draft = {
+      ThresholdId: row.ThresholdId,
+      CustomerId: row.CustomerId,
+      CustomerNameWithSCAC: row.CustomerNameWithSCAC,
+      MarketCode: row.MarketCode ?? '',
+      EquipmentSize: row.EquipmentSize ?? '',
+      WeeklyLimit: String(row.WeeklyLimit),
+    };
+    this.draftError = null;
+  }
+
+  cancelDraft(): void {
+    this.draft = null;
+    this.draftError = null;
+  }
+
+  setDraft(field: 'MarketCode' | 'EquipmentSize' | 'WeeklyLimit', value: string): void {
+    if (this.draft) this.draft[field] = value;
+    this.draftError = null;
+  }
+
+  /** Staff's customer search for a new cap (SPEC §5: 2+ characters, contains on name with SCAC). */
+  async findCustomers(text: string): Promise<void> {
+    if (this.draft)
+      runInAction(() =>
+        Object.assign(this.draft as ThresholdDraft, { CustomerId: null, CustomerNameWithSCAC: text }),
+      );
+    if (text.trim().length < MIN_SEARCH_TEXT_LENGTH) {
+      runInAction(() => {
+        this.customerOptions = [];
+      });
+      return;
+    }
+    const rows = await searchCustomers(this.deps.api, 'allCustomers', text.trim()).catch(() => []);
+    runInAction(() => {
+      this.customerOptions = rows;
+    });
+  }
+
+  chooseCustomer(customerId: number): void {
+    const c = this.customerOptions.find((o) => o.CustomerId === customerId);
+    if (!this.draft || !c) return;
+    this.draft.CustomerId = c.CustomerId;
+    this.draft.CustomerNameWithSCAC = c.CustomerNameWithSCAC;
+  }
+
+  /** Adds or changes the cap in the draft; checks what the server would refuse first. */
+  async save(): Promise<CallResult<Threshold>> {
+    const d = this.draft;
+    if (!d) return { ok: false, message: 'Nothing to save.' };
+    const limit = Number(d.WeeklyLimit);
+    const problem =
+      d.CustomerId === null
+        ? 'Choose the customer from the list.'
+        : d.WeeklyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0
+          ? 'Units a week must be a whole number, 0 or more.'
+          : null;
+    if (problem) {
+      runInAction(() => {
+        this.draftError = problem;
+      });
+      return { ok: false, message: problem };
+    }
+    const scope = {
+      MarketCode: d.MarketCode || null,
+      EquipmentSize: d.EquipmentSize || null,
+      WeeklyLimit: limit,
+    };
+    const result =
+      d.ThresholdId === null
+        ? await this.call<Threshold>('post', '/weeklythreshold', { CustomerId: d.CustomerId, ...scope })
+        : await this.call<Threshold>('put', `/weeklythreshold/${d.ThresholdId}`, scope);
+    runInAction(() => {
+      if (!result.ok) {
+        this.draftError = result.message;
+        return;
+      }
+      this.draft = null;
+      const at = this.rows.findIndex((r) => r.ThresholdId === result.value.ThresholdId);
+      this.rows =
+        at >= 0 ? this.rows.map((r, i) => (i === at ? result.value : r)) : [result.value, ...this.rows];
+      if (at < 0) this.totalCount += 1;
+    });
+    return result;
+  }
+
+  async remove(row: Threshold): Promise<CallResult<Threshold>> {
+    const result = await this.call<Threshold>('delete', `/weeklythreshold/${row.ThresholdId}`);
+    if (result.ok)
+      runInAction(() => {
+        this.rows = this.rows.filter((r) => r.ThresholdId !== row.ThresholdId);
+        this.totalCount -= 1;
+      });
+    return result;
+  }
+
+  reset(): void {
+    this.customerText = '';
+    this.rows = [];
+    this.totalCount = 0;
+    this.draft = null;
+    this.draftError = null;
+    this.customerOptions = [];
+    this.opened = false;
+  }
+
+  private async call<T>(
+    method: 'post' | 'put' | 'delete',
+    url: string,
+    body?: unknown,
+  ): Promise<CallResult<T>> {
+    try {
+      const res =
+        method === 'delete' ? await this.deps.api.delete<T>(url) : await this.deps.api[method]<T>(url, body);
+      return { ok: true, value: res.data };
+    } catch (error) {
+      return { ok: false, message: isApiError(error) ? error.message : String(error) };
+    }
+  }
+}
