@@ -83,7 +83,8 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     area: 'termLeaseBooking',
     title: 'Term Lease Booking',
     page: coming,
-    menu: { label: 'Term Lease', group: 'Bookings' },
+    // SPEC §2 Bookings group: Pool, Reuse, Term Lease, Reposition (the flows' menu.order: 10, 20, 40).
+    menu: { label: 'Term Lease', group: 'Bookings', order: 30 },
   },
   {
     path: '/reposition_booking/request',

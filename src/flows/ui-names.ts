@@ -11,12 +11,10 @@ export const WIDGET_NAMES = [
   'chassisIdList',
   'motorCarrierPicker',
   'destinationOrders',
+  'thresholdMeter',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 /** bookingTable: the bookings of the submitted order (number, location, equipment, units, status). */
 export const CONFIRM_VIEW_NAMES = ['bookingTable'] as const;
 export type ConfirmViewName = (typeof CONFIRM_VIEW_NAMES)[number];
-
-/** The view a flow's confirm step shows when its file names none. */
-export const DEFAULT_CONFIRM_VIEW: ConfirmViewName = 'bookingTable';

@@ -271,6 +271,9 @@ describe('FlowStore edit mode', () => {
     expect(await store.open(41, 'edit')).toBe(false);
     expect(store.openError).toBe('Booking order 41 was not found.');
     expect(store.opening).toBe(false);
+    // What stays is a fresh new request, never an edit without its order.
+    expect(store.mode).toBe('new');
+    expect(store.editing).toBeNull();
     documentIs(async () => ({ ...orderDocument(), CanEdit: false }));
     expect(await store.open(41, 'edit')).toBe(false);
     expect(store.openError).toBe(FLOW_MESSAGES.notEditable);

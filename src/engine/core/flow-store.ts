@@ -144,6 +144,11 @@ export class FlowStore {
     });
   }
 
+  /** The product's texts (e.g. the review's "Nothing has changed" note). */
+  get messages() {
+    return this.services.messages;
+  }
+
   /** A draft saved before a reload waits for Restore or Discard (never offered over an order being edited). */
   get hasDraft(): boolean {
     return this.mode !== 'edit' && this.draft.offered;
@@ -430,8 +435,10 @@ export class FlowStore {
       this.mode = mode;
       this.opening = true;
     });
+    // Not opened: what stays is a fresh new request (never an edit without its order), with the reason.
     const fail = (message: string) => {
       runInAction(() => {
+        this.mode = 'new';
         this.opening = false;
         this.openError = message;
       });

@@ -1,9 +1,10 @@
 /**
- * The generic flow renderer: step header (SPEC §2 wizard titles), the draft offer, and the current
- * step — request (RJSF form), review (generated summary) or confirm (the server's result). It has
- * no branch for any particular flow; widgets come from the registry by name.
+ * The generic flow renderer: step header (SPEC §2 wizard titles), the draft offer, an order being
+ * opened (or why it could not be), a concurrent edit's conflict, and the current step — request
+ * (RJSF form), review (generated summary) or confirm (the flow's confirm view). It has no branch
+ * for any particular flow; widgets and confirm views come from registries by name.
  */
-import { Alert, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { ConfirmStep } from './ConfirmStep';
 import { DraftBanner } from './DraftBanner';
@@ -15,6 +16,14 @@ import type { FlowViewProps } from './services';
 export const FlowView = observer(function FlowView(props: FlowViewProps) {
   const { store } = props;
   const step = store.step;
+  if (store.opening) {
+    return (
+      <HStack gap={3} role="status">
+        <Spinner size="sm" />
+        <Text>Opening the order…</Text>
+      </HStack>
+    );
+  }
   return (
     <Stack gap={6}>
       <StepHeader store={store} />
@@ -22,6 +31,23 @@ export const FlowView = observer(function FlowView(props: FlowViewProps) {
       <Heading as="h2" size="lg">
         {step.title}
       </Heading>
+      {store.openError && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{store.openError}</Alert.Title>
+        </Alert.Root>
+      )}
+      {store.conflict && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{store.conflict}</Alert.Title>
+          </Alert.Content>
+          <Button size="sm" colorPalette="red" variant="outline" onClick={() => void store.reloadOrder()}>
+            Reload order
+          </Button>
+        </Alert.Root>
+      )}
       {store.submitMessage && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />

@@ -7,6 +7,7 @@ import { Acknowledgements } from './Acknowledgements';
 import { toErrorSchema } from './error-schema';
 import { flowTemplates } from './form-templates';
 import { fieldsOf, widgetsOf } from './registry';
+import { StepActions } from './StepActions';
 import type { FlowViewProps } from './services';
 
 const Form = withTheme({ ...ChakraTheme, templates: { ...ChakraTheme.templates, ...flowTemplates } });
@@ -66,6 +67,7 @@ export const RequestStep = observer(function RequestStep({ store, registry, serv
         noHtml5Validate
         showErrorList={false}
       />
+      <StepActions store={store} actions={step.actions ?? []} />
       <Acknowledgements store={store} />
       <HStack gap={3} flexWrap="wrap">
         <Button variant="ghost" onClick={() => void leave()} disabled={store.busy}>

@@ -3,10 +3,14 @@ import { observer } from 'mobx-react-lite';
 import { requestSteps } from '../core/check-data';
 import { sectionsOf } from '../core/flow-steps';
 import type { JsonSchema } from '../core/types';
+import { ReviewChanges } from './ReviewChanges';
 import { ReviewValue } from './ReviewValue';
 import type { FlowViewProps } from './services';
 
-/** The review step, generated from every request step's schema and the data: one section per group. */
+/**
+ * The review step, generated from every request step's schema and the data: one section per group;
+ * in edit mode, first the changes (old → new). An unchanged edit cannot be submitted.
+ */
 export const ReviewStep = observer(function ReviewStep({ store, registry, services }: FlowViewProps) {
   const sections = requestSteps(store.flow).flatMap((step) =>
     sectionsOf(step).map((key) => ({
@@ -20,6 +24,7 @@ export const ReviewStep = observer(function ReviewStep({ store, registry, servic
   };
   return (
     <Stack gap={8}>
+      <ReviewChanges store={store} registry={registry} context={services.widgetContext} />
       {sections.map(({ key, schema, uiSchema }) => {
         const title = typeof schema.title === 'string' ? schema.title : key;
         const headingId = `review-${key}`;
@@ -61,7 +66,7 @@ export const ReviewStep = observer(function ReviewStep({ store, registry, servic
           colorPalette="blue"
           onClick={() => void store.submit()}
           loading={store.submitting}
-          disabled={store.busy}
+          disabled={store.busy || store.unchanged}
         >
           Submit
         </Button>

@@ -1,5 +1,6 @@
 import type { ValidatorType } from '@rjsf/utils';
 import type { FlowStore } from '../core/flow-store';
+import type { ConfirmViewRegistry } from './confirm-views';
 import type { WidgetRegistry } from './registry';
 
 /** What the generic renderer needs from the app around it. */
@@ -15,5 +16,7 @@ export interface FlowViewServices {
 export interface FlowViewProps {
   store: FlowStore;
   registry: WidgetRegistry;
+  /** The views a confirm step may show, by the name a flow file gives (confirmView). */
+  confirmViews: ConfirmViewRegistry;
   services: FlowViewServices;
 }
