@@ -3,7 +3,12 @@ import { action, computed, makeObservable, observable, observableRef, reaction, 
 import { DASHBOARD_PAGE_SIZE, MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
 import type { CustomerRow } from '../../domain/lookups';
 import { Entity, hasPermission, Permission, type PermissionSet } from '../../domain/permissions';
-import type { Threshold, ThresholdSearchResponse } from '../../schemas/weekly-threshold';
+import type {
+  MeterQuery,
+  MeterResponse,
+  Threshold,
+  ThresholdSearchResponse,
+} from '../../schemas/weekly-threshold';
 import { isApiError } from '../api/errors';
 import { searchCustomers } from '../api/flows';
 
@@ -51,6 +56,8 @@ export class WeeklyThresholdStore {
   draftError: string | null = null;
   customerOptions: CustomerRow[] = [];
   readonly pageSize = DASHBOARD_PAGE_SIZE;
+  /** The threshold meter's answers per customer, market and size ('failed' when it could not be read). */
+  readonly meters = observable.map<string, MeterResponse | 'failed'>();
   private opened = false;
 
   constructor(private readonly deps: WeeklyThresholdDeps) {
@@ -224,7 +231,30 @@ export class WeeklyThresholdStore {
     return result;
   }
 
+  static meterKey(q: MeterQuery): string {
+    return JSON.stringify([q.CustomerId ?? null, q.MarketCode, q.EquipmentSize]);
+  }
+
+  /**
+   * The threshold meter (pool and daily lease flows): this week's use of every cap a booking of this
+   * market and size meets, read afresh each time the choice changes. Not broadcast when it fails:
+   * the meter is a hint beside the form, and the booking itself still decides.
+   */
+  async loadMeter(q: MeterQuery): Promise<void> {
+    const key = WeeklyThresholdStore.meterKey(q);
+    try {
+      const res = await this.deps.api.get<MeterResponse>('/weeklythreshold/meter', {
+        params: q,
+        silent: true,
+      });
+      runInAction(() => this.meters.set(key, res.data));
+    } catch {
+      runInAction(() => this.meters.set(key, 'failed'));
+    }
+  }
+
   reset(): void {
+    this.meters.clear();
     this.customerText = '';
     this.rows = [];
     this.totalCount = 0;
