@@ -7,7 +7,7 @@
  * `#<route>?load=<BookingOrderId>` starts a new request prefilled from it (Load Booking): each
  * change of the query opens the order afresh; choosing the menu entry resets the flow as before.
  */
-import { Alert, Box, Button, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type ComponentType, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -24,6 +24,7 @@ import { useStores } from '../stores/StoresContext';
 import type { WidgetContext } from '../widgets/context';
 import { widgetRegistry } from '../widgets/registry';
 import { flowById, flowCatalog, precompiled, schemaValidator } from './catalog';
+import { confirmViews } from './confirm-views';
 
 export function createFlowStore(root: RootStore, flowId: string): FlowStore {
   return new FlowStore(flowById(flowId), flowCatalog.limits, schemaValidator, {
@@ -81,23 +82,8 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
         {title}
       </Heading>
       <OpenedOrderNote store={store} />
-      {store.opening ? (
-        <Center py={12}>
-          <Spinner aria-label="Opening the order" />
-        </Center>
-      ) : store.openError ? (
-        <Stack gap={4} align="flex-start">
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{store.openError}</Alert.Title>
-          </Alert.Root>
-          <Button variant="outline" onClick={() => navigate(HOME_PATH)}>
-            Back to Dashboard
-          </Button>
-        </Stack>
-      ) : (
-        <FlowView store={store} registry={widgetRegistry} services={services} />
-      )}
+      {/* FlowView shows the order opening, and why it could not be opened. */}
+      <FlowView store={store} registry={widgetRegistry} confirmViews={confirmViews} services={services} />
     </Box>
   );
 });

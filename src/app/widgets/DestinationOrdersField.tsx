@@ -8,8 +8,8 @@
  * dropped). A destination that is an existing booking (IsEditMode, edit mode) has no Remove: it is
  * cancelled with its CancelBooking box, so the server cancels that booking rather than losing it.
  */
-import { Badge, Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import type { ArrayFieldItemButtonsTemplateProps, FieldProps, UiSchema } from '@rjsf/utils';
+import { Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import type { ArrayFieldItemTemplateProps, FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { getPath } from '../../engine/core/flow-data';
@@ -52,9 +52,31 @@ const availableIn = (data: unknown, path: string): number | null => {
 
 const hidden = { 'ui:widget': 'hidden' } as const;
 
-/** An existing booking keeps its place: no Remove (nor reordering), its CancelBooking box instead. */
-function NoItemButtons(_props: ArrayFieldItemButtonsTemplateProps) {
-  return null;
+/** Marks, in a destination's uiSchema, an existing booking (edit mode): cancelled, never removed. */
+const EXISTING_OPTION = 'existingBooking';
+
+/**
+ * One destination: its fields in a labelled group, and Remove for a destination added in this
+ * request only; an existing booking shows its CancelBooking box instead.
+ */
+function DestinationItem(props: ArrayFieldItemTemplateProps) {
+  const { children, index, buttonsProps, uiSchema } = props;
+  const existing =
+    (uiSchema?.['ui:options'] as Record<string, unknown> | undefined)?.[EXISTING_OPTION] === true;
+  const label = `Destination ${index + 1}`;
+  return (
+    <Box role="group" aria-label={label} borderWidth="1px" borderRadius="md" p={4}>
+      <Heading as="h4" size="sm" mb={2}>
+        {label}
+      </Heading>
+      {children}
+      {!existing && buttonsProps.hasRemove && (
+        <Button mt={3} size="xs" variant="outline" onClick={buttonsProps.onRemoveItem}>
+          Remove {label.toLowerCase()}
+        </Button>
+      )}
+    </Box>
+  );
 }
 
 /**
@@ -62,16 +84,17 @@ function NoItemButtons(_props: ArrayFieldItemButtonsTemplateProps) {
  * existing booking; an existing redelivery), and no Remove on an existing booking.
  */
 export function destinationUiSchema(base: UiSchema, order: DestinationOrder | undefined): UiSchema {
-  if (!order?.IsEditMode) return { ...base, CancelBooking: hidden, CancelRedelivery: hidden };
+  const plain = { ...base, 'ui:title': '' };
+  if (!order?.IsEditMode) return { ...plain, CancelBooking: hidden, CancelRedelivery: hidden };
   return {
-    ...base,
-    'ui:ArrayFieldItemButtonsTemplate': NoItemButtons,
+    ...plain,
+    'ui:options': { ...(base['ui:options'] as object | undefined), [EXISTING_OPTION]: true },
     ...(order.IsRedeliveryEditMode ? {} : { CancelRedelivery: hidden }),
   };
 }
 
 export const DestinationOrdersField = observer(function DestinationOrdersField(props: FieldProps) {
-  const { registry, uiSchema, formData } = props;
+  const { registry, uiSchema, formData, schema, fieldPathId, onChange, disabled, readonly } = props;
   const context = widgetContextOf(registry);
   const options = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
   const available = availableIn(
@@ -86,13 +109,28 @@ export const DestinationOrdersField = observer(function DestinationOrdersField(p
     const base = (items ?? {}) as UiSchema;
     return {
       ...rest,
-      'ui:options': { ...(rest['ui:options'] as object | undefined), orderable: false },
+      // Our own Add destination button below; order carries no meaning, so no reordering.
+      'ui:options': { ...(rest['ui:options'] as object | undefined), orderable: false, addable: false },
+      'ui:ArrayFieldItemTemplate': DestinationItem,
       items: (item: DestinationOrder | undefined) => destinationUiSchema(base, item),
     };
   }, [uiSchema]);
   return (
     <Stack gap={3}>
       <ArrayField {...props} uiSchema={arrayUiSchema} />
+      <Box>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled || readonly}
+          onClick={() => {
+            const item = registry.schemaUtils.getDefaultFormState(schema.items as RJSFSchema, undefined);
+            onChange([...orders, item ?? {}], fieldPathId.path);
+          }}
+        >
+          Add destination
+        </Button>
+      </Box>
       <HStack as="section" aria-label="Destinations summary" gap={6} wrap="wrap">
         <Text>
           Available at the origin: <strong data-testid="available-quantity">{available ?? '—'}</strong>

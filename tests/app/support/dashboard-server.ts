@@ -26,12 +26,18 @@ type Search = DashboardCriteria & { StartRecordNumber?: number; PageSize?: numbe
 
 export interface DashboardServer {
   origin: string;
-  call(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<HttpAnswer>;
+  call(method: string, path: string, options?: CallOptions): Promise<HttpAnswer>;
   token(user: DemoUser): Promise<string>;
   /** POST /api/dashboard/search as `user`, straight to the server (no browser). */
   search(user: DemoUser, body: Search): Promise<DashboardSearchResponse>;
   detail(user: DemoUser, id: number): Promise<DashboardDetail>;
   close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
 }
 
 const SCRIPT = resolve('tests/app/support/dashboard-server-main.ts');
@@ -53,12 +59,7 @@ function startChild(): Promise<{ child: ChildProcess; port: number }> {
 }
 
 /** One HTTP call from Node (not from the page), e.g. another user's session. */
-function call(
-  origin: string,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-) {
+function call(origin: string, method: string, path: string, options: CallOptions = {}) {
   const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
   return new Promise<HttpAnswer>((done, fail) => {
     const req = request(
@@ -69,6 +70,7 @@ function call(
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           timezoneoffset: String(-new Date().getTimezoneOffset() / 60),
+          ...options.headers,
         },
       },
       (res) => {
