@@ -9,6 +9,7 @@ import { FLOW_MESSAGES } from '../../src/domain/messages';
 import { createFlowAjv } from '../../src/engine/core/ajv';
 import type { SchemaValidator } from '../../src/engine/core/check-data';
 import { draftKey } from '../../src/engine/core/draft';
+import { answerParts, prepareCall } from '../../src/engine/core/flow-actions';
 import {
   type ActionCall,
   type FlowStoreServices,
@@ -16,7 +17,8 @@ import {
   type FlowSubmitResult,
 } from '../../src/engine/core/flow-services';
 import { FlowStore } from '../../src/engine/core/flow-store';
-import { type FlowCatalog, loadFlowCatalogOrThrow } from '../../src/engine/core/load';
+import { type FlowCatalog, type LoadedFlow, loadFlowCatalogOrThrow } from '../../src/engine/core/load';
+import type { StepAction } from '../../src/engine/core/types';
 import { readFlowSources, validateFlowFile } from '../../src/engine/node/sources';
 import { ruleEngine } from '../../src/rules/rule-engine';
 import type { OrderDocument } from '../../src/schemas/booking-order';
@@ -90,7 +92,7 @@ interface PendingCall {
   reject(error: Error): void;
 }
 
-function harness(storage = memoryStorage()) {
+function harness(storage = memoryStorage(), change: (flow: LoadedFlow) => LoadedFlow = (f) => f) {
   const calls: PendingCall[] = [];
   const posts: { url: string; body: Record<string, unknown> }[] = [];
   const asked: string[] = [];
@@ -116,7 +118,7 @@ function harness(storage = memoryStorage()) {
   };
   const flow = catalog.flows.find((f) => f.id === 'reposition-booking');
   if (!flow) throw new Error('reposition-booking');
-  const store = new FlowStore(flow, catalog.limits, validate, services);
+  const store = new FlowStore(change(flow), catalog.limits, validate, services);
   return {
     store,
     calls,
@@ -419,5 +421,42 @@ describe('FlowStore step actions', () => {
     calls[2]?.resolve({ AvailableQuantity: 2 });
     await settle();
     expect(store.acknowledged.has('reposition.over-available')).toBe(false);
+  });
+});
+
+describe('step action calls', () => {
+  const contract: StepAction = {
+    id: 'contract',
+    method: 'GET',
+    url: '/api/longtermbooking/getContractInfo/{Header.ContractId}',
+    into: { 'Header.Contract': '' },
+  };
+
+  it('fills a GET url’s placeholders from the data (encoded), or names the empty ones', () => {
+    expect(prepareCall(contract, { Header: { ContractId: 'TL 7/1' } }, { edit: false })).toEqual({
+      call: { method: 'GET', url: '/api/longtermbooking/getContractInfo/TL%207%2F1' },
+      missing: [],
+    });
+    expect(prepareCall(contract, { Header: {} }, { edit: false })).toEqual({
+      call: null,
+      missing: ['Header.ContractId'],
+    });
+  });
+
+  it('reads the whole answer for an into path of ""', () => {
+    expect(answerParts(contract, { Number: 'TL7' })).toEqual([['Header.Contract', { Number: 'TL7' }]]);
+  });
+
+  it('a button run with an empty url field says which field to fill, by its label', async () => {
+    // The reposition flow has no GET action; its request step gets one for this run.
+    const { store, calls } = harness(memoryStorage(), (flow) => ({
+      ...flow,
+      steps: flow.steps.map((s, i) =>
+        i === 0 ? { ...s, actions: [{ ...contract, url: '/api/x/{Header.FromLocationId}' }] } : s,
+      ),
+    }));
+    expect(await store.runAction('contract')).toBe(false);
+    expect(store.actionErrors).toEqual({ contract: 'Fill in Origin and equipment › Origin location first.' });
+    expect(calls).toHaveLength(0);
   });
 });
