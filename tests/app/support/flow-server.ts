@@ -64,10 +64,16 @@ export const pendingOrder: SubmitAnswer = () => ({
 });
 
 export async function startFlowApi(): Promise<
-  TestServer & { posted: Posted[]; answerSubmitWith: (a: SubmitAnswer) => void }
+  TestServer & {
+    posted: Posted[];
+    answerSubmitWith: (a: SubmitAnswer) => void;
+    answerDocumentWith: (d: (id: number) => unknown) => void;
+  }
 > {
   const posted: Posted[] = [];
   let answer: SubmitAnswer = pendingOrder;
+  // The order document (GET /api/bookingorder/{id}/document); none unless a bench or test sets one.
+  let document: ((id: number) => unknown) | null = null;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, body: unknown) => sendJson(res, status, body, CORS);
     if (req.method === 'OPTIONS') {
@@ -108,6 +114,8 @@ export async function startFlowApi(): Promise<
         })),
       });
     }
+    const documentId = /^\/api\/bookingorder\/(\d+)\/document$/.exec(path)?.[1];
+    if (documentId && document) return send(200, document(Number(documentId)));
     if (path.endsWith('/create')) {
       const p = { url: path, body, headers: req.headers };
       posted.push(p);
@@ -117,5 +125,10 @@ export async function startFlowApi(): Promise<
     send(404, { message: `no route ${path}` });
   };
   const server = await startServer((req, res) => void handle(req, res));
-  return { ...server, posted, answerSubmitWith: (a) => (answer = a) };
+  return {
+    ...server,
+    posted,
+    answerSubmitWith: (a) => (answer = a),
+    answerDocumentWith: (d) => (document = d),
+  };
 }
