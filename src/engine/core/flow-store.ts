@@ -5,11 +5,12 @@
  * SPEC §4 booking flow (request → review → confirm), §4 Reset, §5 confirmations.
  */
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { ActionRunner } from './action-runner';
 import { ACKNOWLEDGED_FIELD, checkStep, requestSteps, type SchemaValidator } from './check-data';
 import { applyObject, type TemplateContext } from './data-template';
 import { DraftKeeper } from './draft';
-import { actionsOf, answerParts, flowDataSchema, hasInputs, prepareCall } from './flow-actions';
-import { diffFlowData, type FieldChange, labelOf } from './flow-changes';
+import { actionsOf, answerParts, flowDataSchema } from './flow-actions';
+import { diffFlowData, type FieldChange } from './flow-changes';
 import { deepEqual, type FlowData, getPath, newUuid, pick, sameContent, setPath } from './flow-data';
 import {
   type FlowStoreServices,
@@ -29,7 +30,7 @@ import {
 import { applicableAcknowledgements, itemErrorsOf } from './flow-verdicts';
 import type { LoadedFlow, LoadedStep } from './load';
 import type { Limits } from './rules';
-import type { FieldError, JsonSchema, RuleVerdict } from './types';
+import type { FieldError, JsonSchema, RuleVerdict, StepAction } from './types';
 
 /** new: an empty request; edit: an existing order (dashboard Edit); load: a new request prefilled from one. */
 export type FlowMode = 'new' | 'edit' | 'load';
@@ -76,19 +77,13 @@ export class FlowStore {
   openError: string | null = null;
   /** The 409 message: the order changed since it was opened; reloadOrder() starts over from it. */
   conflict: string | null = null;
-  /** Ids of the step actions whose call is under way (a progress indicator each). */
-  readonly runningActions = observable.set<string>();
-  /** The last failure of each action, by action id. */
-  actionErrors: Readonly<Record<string, string>> = {};
+  /** The step actions: what runs, what failed (runningActions, actionErrors, runAction). */
+  private readonly actions: ActionRunner;
   /** The data as opened (edit and load) or {} (new): what "something to lose" is measured against. */
   private opened: FlowData = {};
   private history: string[] = [];
   /** Each open() and each action run takes a ticket; an answer whose ticket is no longer current is stale. */
-  private tickets = 0;
   private openTicket = 0;
-  private readonly actionTickets = new Map<string, number>();
-  /** The values of each automatic action's `on` paths when last looked at. */
-  private readonly watched = new Map<string, unknown[]>();
   /** The request steps' schemas as one, for change labels and the actions' required inputs. */
   private readonly dataSchema: JsonSchema;
   /** After a blocked Next, errors follow the data as it changes instead of waiting for Next. */
@@ -106,6 +101,15 @@ export class FlowStore {
     this.idempotencyKey = this.newKey();
     this.draft = new DraftKeeper(services.storage, flow.id, services.now);
     this.dataSchema = flowDataSchema(flow);
+    this.actions = new ActionRunner({
+      flow,
+      dataSchema: this.dataSchema,
+      data: () => this.data,
+      context: () => this.templateContext,
+      request: (call) => services.request(call),
+      fillInFirst: () => services.messages.fillInFirst,
+      apply: (act, answer) => this.applyAnswer(act, answer),
+    });
     makeObservable<FlowStore, 'history' | 'opened' | 'applyAnswer'>(this, {
       stepId: observable,
       data: observableRef,
@@ -125,7 +129,6 @@ export class FlowStore {
       opening: observable,
       openError: observable,
       conflict: observable,
-      actionErrors: observableRef,
       opened: observableRef,
       hasDraft: computed,
       step: computed,
@@ -205,7 +208,7 @@ export class FlowStore {
     this.draft.withdraw(); // editing answers the draft offer: this work replaces it
     this.dataChanged(path);
     this.saveDraft();
-    this.triggerActions();
+    this.actions.trigger();
   }
 
   /** After any change of the data: answers, errors and the idempotency key follow it. */
@@ -370,7 +373,7 @@ export class FlowStore {
         this.revalidate = false;
         this.acknowledged.clear();
       });
-      this.triggerActions();
+      this.actions.trigger();
       return true;
     }
     this.draft.drop();
@@ -380,10 +383,8 @@ export class FlowStore {
 
   /** SPEC §4 Reset: a fresh new request (out of edit mode). A saved draft stays on offer. */
   reset(): void {
-    this.openTicket = ++this.tickets; // an order still loading no longer lands here
-    this.actionTickets.clear(); // nor does an action's answer
-    this.watched.clear();
-    this.runningActions.clear();
+    this.openTicket++; // an order still loading no longer lands here
+    this.actions.reset(); // nor does an action's answer
     Object.assign(this, {
       mode: 'new',
       editing: null,
@@ -392,7 +393,6 @@ export class FlowStore {
       opening: false,
       openError: null,
       conflict: null,
-      actionErrors: {},
       stepId: this.flow.steps[0]?.id ?? '',
       data: {},
       fieldErrors: [],
@@ -419,7 +419,7 @@ export class FlowStore {
     const path = pathToRequestStep(this.flow, draft.stepId);
     this.stepId = path.at(-1) ?? this.stepId;
     this.history = path.slice(0, -1);
-    this.triggerActions();
+    this.actions.trigger();
   }
 
   /**
@@ -464,7 +464,7 @@ export class FlowStore {
       // Load Booking starts new work from an order: the saved draft's offer ends (its next save replaces it).
       if (mode === 'load') this.draft.withdraw();
     });
-    this.triggerActions();
+    this.actions.trigger();
     return true;
   }
 
@@ -474,52 +474,23 @@ export class FlowStore {
     return id === undefined ? false : this.open(id, 'edit');
   }
 
-  /**
-   * Runs a step action: the call built from the data (its `send` template, url placeholders), the
-   * answer merged into the data by `into`. An answer that arrives after the data it was asked for
-   * changed, or after a newer run of the same action, is dropped. A failure is kept in
-   * actionErrors; services.request has already shown it (SPEC §8 central handling).
-   */
-  async runAction(id: string): Promise<boolean> {
-    const action = actionsOf(this.flow).find((a) => a.id === id);
-    if (!action) return false;
-    const prepared = prepareCall(action, this.data, this.templateContext);
-    if (!prepared.call) {
-      const fields = prepared.missing.map((p) => labelOf(this.dataSchema, p)).join(', ');
-      this.setActionError(id, this.services.messages.fillInFirst.replace('{fields}', fields));
-      return false;
-    }
-    const ticket = ++this.tickets;
-    this.actionTickets.set(id, ticket);
-    runInAction(() => {
-      this.runningActions.add(id);
-      this.setActionError(id, null);
-    });
-    const current = () => this.actionTickets.get(id) === ticket;
-    try {
-      const answer = await this.services.request(prepared.call);
-      if (!current()) return false;
-      const now = prepareCall(action, this.data, this.templateContext);
-      if (!deepEqual(now.call, prepared.call)) return false; // asked for data that has changed since
-      this.applyAnswer(action.id, answer);
-      return true;
-    } catch (e) {
-      if (current()) this.setActionError(id, e instanceof Error ? e.message : String(e));
-      return false;
-    } finally {
-      if (current()) runInAction(() => this.runningActions.delete(id));
-    }
+  /** Runs a step action now (its button); see ActionRunner.run. */
+  runAction(id: string): Promise<boolean> {
+    return this.actions.run(id);
+  }
+
+  /** Ids of the step actions whose call is under way (a progress indicator each). */
+  get runningActions(): ReadonlySet<string> {
+    return this.actions.running;
+  }
+
+  /** The last failure of each step action, by action id. */
+  get actionErrors(): Readonly<Record<string, string>> {
+    return this.actions.errors;
   }
 
   private get templateContext(): TemplateContext {
     return { edit: this.mode === 'edit', order: this.editing ? { ...this.editing } : null };
-  }
-
-  private setActionError(id: string, message: string | null): void {
-    runInAction(() => {
-      const { [id]: _gone, ...rest } = this.actionErrors;
-      this.actionErrors = message === null ? rest : { ...rest, [id]: message };
-    });
   }
 
   /**
@@ -527,9 +498,7 @@ export class FlowStore {
    * offer (nor overwrite the draft on offer), and confirmations are asked again only when a value
    * really changed.
    */
-  private applyAnswer(actionId: string, answer: unknown): void {
-    const action = actionsOf(this.flow).find((a) => a.id === actionId);
-    if (!action) return;
+  private applyAnswer(action: StepAction, answer: unknown): void {
     let changed = false;
     for (const [path, value] of answerParts(action, answer)) {
       if (deepEqual(getPath(this.data, path), value)) continue;
@@ -539,19 +508,7 @@ export class FlowStore {
     }
     if (!changed) return;
     if (!this.draft.offered) this.saveDraft();
-    this.triggerActions();
-  }
-
-  /** Runs each automatic action whose `on` fields changed, once it has the inputs it needs. */
-  private triggerActions(): void {
-    for (const action of actionsOf(this.flow)) {
-      if (!action.on || action.on.length === 0) continue;
-      const values = action.on.map((p) => getPath(this.data, p));
-      const before = this.watched.get(action.id) ?? action.on.map(() => undefined);
-      this.watched.set(action.id, values);
-      if (deepEqual(before, values)) continue;
-      if (hasInputs(action, this.data, this.dataSchema)) void this.runAction(action.id);
-    }
+    this.actions.trigger();
   }
 
   dropDraft(): void {
