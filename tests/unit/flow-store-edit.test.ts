@@ -460,3 +460,29 @@ describe('step action calls', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('FlowStore and a form’s defaults', () => {
+  it('a form filling in its defaults on mount is no edit: the draft stays on offer, nothing to discard', () => {
+    const storage = memoryStorage();
+    const saved = JSON.stringify({
+      stepId: 'request',
+      data: { Contact: { ContactName: 'Draft' } },
+      savedAt: 1,
+    });
+    storage.setItem(draftKey('reposition-booking'), saved);
+    const { store, calls } = harness(storage);
+    // What RJSF hands back on mount: each group with its schema defaults.
+    store.setSections({
+      Header: { Extendable: 'All' },
+      Orders: [],
+      Contact: { SendToExternalParties: false },
+    });
+    expect(store.hasDraft).toBe(true);
+    expect(store.dirty).toBe(false);
+    expect(storage.getItem(draftKey('reposition-booking'))).toBe(saved);
+    expect(calls).toHaveLength(0);
+    store.setData('Contact.ContactName', 'Robin');
+    expect(store.hasDraft).toBe(false);
+    expect(store.dirty).toBe(true);
+  });
+});

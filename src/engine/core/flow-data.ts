@@ -40,22 +40,6 @@ export function setPath(data: FlowData, path: string, value: unknown): FlowData 
 export const pick = (data: FlowData, keys: readonly string[]): Record<string, unknown> =>
   Object.fromEntries(Object.entries(data).filter(([k]) => keys.includes(k)));
 
-/** Drops what a form leaves behind without the user typing anything: empty strings, objects, lists. */
-export function prune(value: unknown): unknown {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (Array.isArray(value)) {
-    const items = value.map(prune).filter((v) => v !== undefined);
-    return items.length > 0 ? items : undefined;
-  }
-  if (isRecord(value)) {
-    const entries = Object.entries(value)
-      .map(([k, v]) => [k, prune(v)] as const)
-      .filter(([, v]) => v !== undefined);
-    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
-  }
-  return value;
-}
-
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
@@ -67,9 +51,6 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]));
 }
-
-/** Same content once empty leftovers are ignored: what "the user changed something" means. */
-export const sameContent = (a: unknown, b: unknown): boolean => deepEqual(prune(a), prune(b));
 
 /** A random RFC 4122 version 4 id; getRandomValues works in every browser context and in Node. */
 export function newUuid(): string {

@@ -11,7 +11,7 @@ import { applyObject, type TemplateContext } from './data-template';
 import { DraftKeeper } from './draft';
 import { actionsOf, answerParts, flowDataSchema } from './flow-actions';
 import { diffFlowData, type FieldChange } from './flow-changes';
-import { deepEqual, type FlowData, getPath, newUuid, pick, sameContent, setPath } from './flow-data';
+import { deepEqual, type FlowData, getPath, newUuid, pick, setPath } from './flow-data';
 import {
   type FlowStoreServices,
   FlowSubmitError,
@@ -161,10 +161,12 @@ export class FlowStore {
     return stepById(this.flow, this.stepId);
   }
 
-  /** Something typed and not yet sent (what discarding would lose); in edit mode, a change to the order. */
+  /**
+   * Something typed and not yet sent (what discarding would lose): the data differs from what the
+   * flow opened with (nothing, or the order). A form's defaults and step actions' answers are not typing.
+   */
   get dirty(): boolean {
-    if (this.result !== null) return false;
-    return this.mode === 'edit' ? this.changes.length > 0 : !sameContent(this.data, this.opened);
+    return this.result === null && this.userChanges(this.opened).length > 0;
   }
 
   /**
@@ -172,9 +174,12 @@ export class FlowStore {
    * server fills in through step actions (their `into` paths) is not the user's change.
    */
   get changes(): FieldChange[] {
-    if (this.mode !== 'edit' || !this.original) return [];
+    return this.mode === 'edit' && this.original ? this.userChanges(this.original) : [];
+  }
+
+  private userChanges(from: FlowData): FieldChange[] {
     const filled = actionsOf(this.flow).flatMap((a) => Object.keys(a.into));
-    return diffFlowData(this.original, this.data, this.dataSchema, filled);
+    return diffFlowData(from, this.data, this.dataSchema, filled);
   }
 
   /** An edit with nothing changed: its submit is refused. */
@@ -203,8 +208,8 @@ export class FlowStore {
     if (deepEqual(getPath(this.data, path), value)) return;
     const before = this.data;
     this.data = setPath(this.data, path, value);
-    // A form filling in empty groups on mount is no edit: it must not withdraw the draft offer.
-    if (sameContent(before, this.data)) return;
+    // A form filling in empty groups or its defaults on mount is no edit: it must not withdraw the draft offer.
+    if (diffFlowData(before, this.data, this.dataSchema).length === 0) return;
     this.draft.withdraw(); // editing answers the draft offer: this work replaces it
     this.dataChanged(path);
     this.saveDraft();
