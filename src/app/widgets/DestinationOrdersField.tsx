@@ -107,12 +107,22 @@ export const DestinationOrdersField = observer(function DestinationOrdersField(p
   const arrayUiSchema = useMemo<UiSchema>(() => {
     const { 'ui:field': _self, items, ...rest } = uiSchema ?? {};
     const base = (items ?? {}) as UiSchema;
+    const variants = new Map<string, UiSchema>();
+    const variant = (item: DestinationOrder | undefined) => {
+      const key = `${!!item?.IsEditMode}/${!!item?.IsRedeliveryEditMode}`;
+      const known = variants.get(key);
+      if (known) return known;
+      const ui = destinationUiSchema(base, item);
+      variants.set(key, ui);
+      return ui;
+    };
     return {
       ...rest,
       // Our own Add destination button below; order carries no meaning, so no reordering.
       'ui:options': { ...(rest['ui:options'] as object | undefined), orderable: false, addable: false },
       'ui:ArrayFieldItemTemplate': DestinationItem,
-      items: (item: DestinationOrder | undefined) => destinationUiSchema(base, item),
+      // One object per kind of destination, so RJSF's memoised rows skip re-rendering on each keystroke.
+      items: (item: DestinationOrder | undefined) => variant(item),
     };
   }, [uiSchema]);
   return (
