@@ -396,6 +396,23 @@ describe.each(databaseKinds)('the pending queue on %s', (kind) => {
     });
   });
 
+  it('checks a term lease request’s contract and standing, not pool availability or the threshold', async () => {
+    const res = await post(t, '/search', staff, { BookingOrderTypeCode: 'TL', PageSize: 1 });
+    const [request] = res.json().ResultSet as PendingRequest[];
+    if (!request) throw new Error('the demo data has no open term lease request');
+    const validated = await post(t, '/execute/validation', staff, {
+      PendingRequestIds: [request.PendingRequestId],
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    const checks = (validated.json().Results[0].Request as PendingRequest).Validation?.Checks ?? [];
+    expect(checks.map((c) => c.Check)).toEqual(['standing', 'contract']);
+    const contract = checks[1];
+    expect(contract?.Message).toMatch(
+      /^(Contract \S+ is active until \d{4}-\d{2}-\d{2}\.|Contract .* (is|runs) .*|The order names no term lease contract\.)$/,
+    );
+    expect(contract?.FailureCode).toBe(contract?.Passed ? null : 'CONTRACT_EXPIRED');
+  });
+
   it('acts on several requests at once with one outcome each', async () => {
     const a = await queueOverThreshold(t, customer, CHI_40, 1);
     const b = await queueOverThreshold(t, customer, CHI_40, 1);

@@ -184,6 +184,23 @@ describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
     await clearThresholds(t, customerId);
   });
 
+  it('lets one of two staff adding the same cap at once win, and refuses bad ids in the path', async () => {
+    await clearThresholds(t, customerId);
+    const body = { CustomerId: customerId, MarketCode: 'ATL', WeeklyLimit: 7 };
+    const answers = await Promise.all([call('POST', BASE, staff, body), call('POST', BASE, staff, body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().error).toMatch(
+      /already has a weekly threshold for ATL/,
+    );
+    for (const url of [`${BASE}/abc`, `${BASE}/0`]) {
+      const res = await call('PUT', url, staff, { MarketCode: null, EquipmentSize: null, WeeklyLimit: 1 });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatch(/id/);
+      expect((await call('DELETE', url, staff)).statusCode, url).toBe(400);
+    }
+    await clearThresholds(t, customerId);
+  });
+
   it('decides the next booking: over a lowered cap it goes to review, a raised or removed cap lets it through', async () => {
     await clearThresholds(t, customerId);
     const created = await call('POST', BASE, staff, {
