@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/domain/permissions';
+import type { BookingTypeDescription } from '../../src/engine/core/booking-type-checks';
 import flowFileSchema from '../../src/engine/core/flow-file.schema.json' with { type: 'json' };
 import { formatProblem } from '../../src/engine/core/load';
-import { type BookingTypeDescription, checkFlows } from '../../src/engine/node/flows-check';
+import { checkFlows } from '../../src/engine/node/flows-check';
 
 const broken = (name: string) => join(import.meta.dirname, '../fixtures/broken-flows', name);
 
