@@ -44,6 +44,10 @@ export const bookingSubmitResponseSchema = {
     StatusCode: { type: 'string', enum: ['OP', 'PN'] },
     PendingReview: { type: 'boolean' },
     Message: { type: 'string' },
+    Version: {
+      type: 'integer',
+      description: 'The order’s Version now (send it back with an edit; see the order document).',
+    },
     Bookings: { type: 'array', items: bookedSchema },
   },
   required: ['BookingOrderId', 'BookingOrderTypeCode', 'StatusCode', 'PendingReview', 'Message', 'Bookings'],

@@ -117,6 +117,11 @@ export const dashboardRowSchema = {
     StatusName: { type: 'string', description: 'The status name; "New" when StatusCode is null.' },
     CreatedAt: { type: 'string', format: 'date-time' },
     UpdatedAt: { type: 'string', format: 'date-time' },
+    CanEdit: {
+      type: 'boolean',
+      description:
+        'Search answers: whether the caller may edit the order now (its flow in edit mode). Absent from exports and hub messages, which are not per caller.',
+    },
   },
   required: [
     'BookingOrderId',
@@ -262,6 +267,11 @@ export const dashboardDetailSchema = {
       type: 'boolean',
       description: 'Whether the caller may cancel the order now (PUT /api/bookingorder/cancelOrder).',
     },
+    CanEdit: {
+      type: 'boolean',
+      description:
+        'Whether the caller may edit the order now (its flow in edit mode; see the order document).',
+    },
     Bookings: { type: 'array', items: detailBookingSchema },
     History: { type: 'array', items: historyEntrySchema },
   },
@@ -282,6 +292,7 @@ export const dashboardDetailSchema = {
     'UpdatedAt',
     'TotalUnits',
     'CanCancel',
+    'CanEdit',
     'Bookings',
     'History',
   ],

@@ -9,8 +9,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '../schemas/common';
 import type { AppContext, BaseContext } from './context';
+import { type BookingType, bookingTypeRegistry, registerTypeNames } from './domain/booking-types';
+import { createInProcessOrderEvents } from './events/order-events';
 import { loadServerFlows } from './flows';
-import { createInProcessOrderEvents } from './hub/order-events';
 import { hubRoutes } from './hub/routes';
 import { createMailer } from './mail/mailer';
 import { installAccessControl } from './plugins/access';
@@ -27,6 +28,7 @@ import { configurationRoutes } from './routes/configuration';
 import { dashboardRoutes } from './routes/dashboard';
 import { flowRoutes } from './routes/flows';
 import { lookupRoutes } from './routes/lookup';
+import { repositionRoutes } from './routes/reposition';
 import { userRoutes } from './routes/users';
 import { weeklyThresholdRoutes } from './routes/weekly-threshold';
 
@@ -36,6 +38,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Folders of further *.flow.json files served beside src/flows (a test's fixture flows). */
   extraFlowDirs?: readonly string[];
+  /** Booking types beside the product's (a test's fixture types, tests/fixtures/booking-types). */
+  bookingTypes?: readonly BookingType[];
 }
 
 const routeAreas = [
@@ -49,13 +53,17 @@ const routeAreas = [
   flowRoutes,
   dashboardRoutes,
   bookingOrderRoutes,
+  repositionRoutes,
   weeklyThresholdRoutes,
   hubRoutes,
 ];
 
 export async function buildApp(base: BaseContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Loaded before Fastify starts: a flow file with problems stops the start with their list.
-  const flows = base.flows ?? loadServerFlows(options.extraFlowDirs);
+  const bookingTypes = bookingTypeRegistry(options.bookingTypes);
+  const flows = base.flows ?? loadServerFlows(options.extraFlowDirs, bookingTypes);
+  // A fixture type shows on the dashboard with its name: booking_order_types must know it.
+  await registerTypeNames(base.db, bookingTypes);
   const app = Fastify({
     logger: options.logger ? { serializers: { req: redactedRequest } } : false,
     bodyLimit: base.config.bodyLimitBytes,
@@ -66,6 +74,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   const ctx: AppContext = {
     ...base,
     flows,
+    bookingTypes,
     mailer: base.mailer ?? createMailer(base.config, app.log),
     orderEvents: base.orderEvents ?? createInProcessOrderEvents(),
   };

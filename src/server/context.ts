@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Database } from './db/types';
+import type { BookingTypes } from './domain/booking-types';
+import type { OrderEvents } from './events/order-events';
 import type { ServerFlows } from './flows';
-import type { OrderEvents } from './hub/order-events';
 import type { Mailer } from './mail/mailer';
 
 /** What every route area is given: the database, the token service and the configuration. */
@@ -13,6 +14,8 @@ export interface AppContext {
   config: ServerConfig;
   /** The flow catalog, loaded once at start-up (src/server/flows.ts). */
   flows: ServerFlows;
+  /** The booking-type registry: the product's types plus any a test adds (buildApp's bookingTypes). */
+  bookingTypes: BookingTypes;
   mailer: Mailer;
   /** Booking order changes for the real-time hub; the app closes it when it closes. */
   orderEvents: OrderEvents;
@@ -22,5 +25,5 @@ export interface AppContext {
  * What a caller of buildApp must give; the flow catalog, the mailer and the order events (in-process)
  * are built when absent.
  */
-export type BaseContext = Omit<AppContext, 'flows' | 'mailer' | 'orderEvents'> &
+export type BaseContext = Omit<AppContext, 'flows' | 'bookingTypes' | 'mailer' | 'orderEvents'> &
   Partial<Pick<AppContext, 'flows' | 'mailer' | 'orderEvents'>>;

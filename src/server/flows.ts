@@ -1,15 +1,16 @@
 /**
  * The flow catalog as the server holds it: loaded once at start-up from src/flows (plus any extra
  * flow folders, e.g. a test's fixture flows), each request step's schema compiled once, and every
- * flow's booker checked against the registry. A broken flow file stops the server from starting.
+ * flow's order type, booker and updater checked against the booking-type registry. A broken flow
+ * file stops the server from starting.
  */
 
 import { createFlowAjv } from '../engine/core/ajv';
 import type { SchemaValidator } from '../engine/core/check-data';
-import { type FlowCatalog, loadFlowCatalogOrThrow } from '../engine/core/load';
+import { type FlowCatalog, formatProblem, loadFlowCatalogOrThrow } from '../engine/core/load';
 import { defaultSourceDirs, readFlowSources, validateFlowFile } from '../engine/node/sources';
 import { ruleEngine } from '../rules/rule-engine';
-import { bookers } from './domain/bookers';
+import { type BookingTypes, bookingTypeRegistry, checkFlowsAgainstTypes } from './domain/booking-types';
 
 export interface ServerFlows {
   catalog: FlowCatalog;
@@ -17,19 +18,19 @@ export interface ServerFlows {
   validate: SchemaValidator;
 }
 
-export function loadServerFlows(extraFlowDirs: readonly string[] = []): ServerFlows {
+export function loadServerFlows(
+  extraFlowDirs: readonly string[] = [],
+  bookingTypes: BookingTypes = bookingTypeRegistry(),
+): ServerFlows {
   const catalog = loadFlowCatalogOrThrow(readFlowSources(defaultSourceDirs(extraFlowDirs)), {
     ruleEngine,
     validateFile: validateFlowFile,
   });
-  const unknown = catalog.flows.filter((f) => !Object.hasOwn(bookers, f.submit.booker));
-  if (unknown.length > 0) {
+  const problems = checkFlowsAgainstTypes(catalog.flows, bookingTypes);
+  if (problems.length > 0)
     throw new Error(
-      `Flow files name bookers the server does not have:\n${unknown
-        .map((f) => `${f.file} $.submit.booker: no booker is registered as "${f.submit.booker}"`)
-        .join('\n')}\n    fix: use one of ${Object.keys(bookers).join(', ')} (src/server/domain/bookers.ts)`,
+      `Flow files do not match the booking-type registry:\n${problems.map(formatProblem).join('\n')}`,
     );
-  }
   const ajv = createFlowAjv();
   const compiled = new Map(
     catalog.flows.flatMap((flow) =>

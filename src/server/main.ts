@@ -11,7 +11,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './db/seed';
-import { orderEventsFor } from './hub/order-events';
+import { orderEventsFor } from './events/order-events';
 
 const staticDir = resolve('dist');
 

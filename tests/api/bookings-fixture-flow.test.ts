@@ -88,7 +88,7 @@ describe('a flow naming a booker the server does not have', () => {
     });
     writeFileSync(join(dir, 'no-booker.flow.json'), JSON.stringify(flow));
     expect(() => loadServerFlows([dir])).toThrow(
-      /no-booker\.flow\.json \$\.submit\.booker: no booker is registered as "teleportBooking"/,
+      /no-booker\.flow\.json \$\.submit\.booker: Daily Lease Booking \(DL\) books through "dailyLeaseBooking", not "teleportBooking"\n {4}fix: write "booker": "dailyLeaseBooking"/,
     );
   });
 });

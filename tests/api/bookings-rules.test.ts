@@ -19,6 +19,7 @@ import {
   submit,
   unitsPayload,
 } from './bookings-helpers';
+import { repositionBody, repositionStage } from './reposition-helpers';
 
 const catalog = loadFlowCatalogOrThrow(readFlowSources(defaultSourceDirs()), {
   validateFile: validateFlowFile,
@@ -92,6 +93,57 @@ const violations: Record<string, (valid: Body) => Violation> = {
     const id = validChassis(valid);
     return { body: withChassis(valid, [id, id.toLowerCase()]), params: { duplicates: id } };
   },
+  'reposition.at-least-one-destination': (valid) => ({ body: { ...valid, Orders: [] } }),
+  'reposition.max-destinations': (valid) => ({
+    body: {
+      ...valid,
+      Orders: Array.from({ length: (catalog.limits.repositionMaxDestinations as number) + 1 }, (_, i) => ({
+        ...(valid.Orders as Row[])[0],
+        ToLocationId: 1000 + i,
+      })),
+    },
+  }),
+  'reposition.destination-not-origin': (valid) => ({
+    body: {
+      ...valid,
+      Orders: [{ ...(valid.Orders as Row[])[0], ToLocationId: (valid.Header as Row).FromLocationId }],
+    },
+  }),
+  'reposition.repeated-destination': (valid) => {
+    const first = (valid.Orders as Row[])[0] as Row;
+    return { body: { ...valid, Orders: [first, first] }, params: { locations: String(first.ToLocationId) } };
+  },
+  'reposition.max-units-per-destination': (valid) => ({
+    body: {
+      ...valid,
+      Orders: [
+        {
+          ...(valid.Orders as Row[])[0],
+          UnitsRequestedCount: (catalog.limits.maxUnitsPerLocation as number) + 1,
+        },
+      ],
+    },
+  }),
+  'reposition.redelivery-count': (valid) => ({
+    body: {
+      ...valid,
+      Orders: [{ ...(valid.Orders as Row[])[0], WithRedelivery: true, RedeliveryRequestedCount: 0 }],
+    },
+  }),
+  'reposition.over-available': (valid) => ({
+    body: { ...valid, Header: { ...(valid.Header as Row), AvailableQuantity: 0 } },
+    params: { total: String(((valid.Orders as Row[])[0] as Row).UnitsRequestedCount), available: '0' },
+  }),
+  'reposition.external-party-emails': (valid) => ({
+    body: {
+      ...valid,
+      Contact: {
+        ...(valid.Contact as Row),
+        SendToExternalParties: true,
+        notifyExternalParties: 'not-an-address',
+      },
+    },
+  }),
   'reuse.max-chassis': (valid) => ({
     body: withChassis(
       valid,
@@ -144,6 +196,7 @@ describe.each(databaseKinds)('flow rules on the API on %s', (kind) => {
       [],
     );
     valid.reuseBooking = { Chassis: { ChassisIds: [held.chassis_id] }, Contact: CONTACT };
+    valid.repositionBooking = repositionBody(await repositionStage(t), [1]);
   });
   afterAll(() => t.close());
 

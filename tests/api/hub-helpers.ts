@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import type { OrderChangeMessage } from '../../src/schemas/dashboard';
 import { buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
-import { orderEventsFor } from '../../src/server/hub/order-events';
+import { orderEventsFor } from '../../src/server/events/order-events';
 import type { TestApp } from '../helpers/test-app';
 import { type Equipment, POOL_URL, roomiestLocation, submit, unitsPayload } from './bookings-helpers';
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService, type IssuedClaims } from '../../src/server/auth/tokens';
-import { ORDER_EVENTS_APPLICATION_NAME } from '../../src/server/hub/pg-order-events';
+import { ORDER_EVENTS_APPLICATION_NAME } from '../../src/server/events/pg-order-events';
 import { databaseKinds } from '../helpers/database';
 import { decodeClaims, startTestApp, type TestApp } from '../helpers/test-app';
 import { clearThresholds } from './bookings-helpers';

@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { readConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/connect';
-import { createInProcessOrderEvents, type OrderEvent } from '../../src/server/hub/order-events';
+import { createInProcessOrderEvents, type OrderEvent } from '../../src/server/events/order-events';
 import { openTestDatabase } from '../helpers/database';
 import { DEMO_PASSWORD, type TestApp } from '../helpers/test-app';
 import type { Equipment } from './bookings-helpers';

@@ -4,7 +4,7 @@ import { type BuildOptions, buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { readConfig, type ServerConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/connect';
-import { orderEventsFor } from '../../src/server/hub/order-events';
+import { orderEventsFor } from '../../src/server/events/order-events';
 import { type DatabaseKind, openTestDatabase } from './database';
 
 export const DEMO_PASSWORD = 'Demo!2345';

@@ -8,6 +8,7 @@ import { statements as core } from './migrations/0001-core';
 import { statements as pendingBookingCodes } from './migrations/0002-pending-booking-codes';
 import { statements as dashboardSearch } from './migrations/0003-dashboard-search';
 import { statements as accountLifecycle } from './migrations/0004-account-lifecycle';
+import { statements as orderEdits } from './migrations/0005-order-edits';
 import { statements as pendingDecisions } from './migrations/0006-pending-decisions';
 import type { Database } from './types';
 
@@ -16,6 +17,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0002-pending-booking-codes', statements: pendingBookingCodes },
   { name: '0003-dashboard-search', statements: dashboardSearch },
   { name: '0004-account-lifecycle', statements: accountLifecycle },
+  { name: '0005-order-edits', statements: orderEdits },
   { name: '0006-pending-decisions', statements: pendingDecisions },
 ];
 

@@ -127,6 +127,10 @@ export interface BookingOrderTable {
   created_at: CreatedAt;
   updated_by: number | null;
   updated_at: Timestamp;
+  /** Compare-and-set of edits: bumped by every change of the order (migration 0005). */
+  version: Generated<number>;
+  /** The order type's own header fields (reposition: origin, org, reason…), as the order document's Details. */
+  details: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface BookingTable {
@@ -145,6 +149,11 @@ export interface BookingTable {
   rail_terminal_release_number: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Reposition: the motor carrier that moves this destination's units (migration 0005). */
+  motor_carrier_id: Generated<number | null>;
+  booking_comment: Generated<string | null>;
+  with_redelivery: Generated<boolean>;
+  redelivery_requested_count: Generated<number>;
 }
 
 export interface BookingChassisTable {

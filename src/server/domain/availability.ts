@@ -11,12 +11,13 @@ import type { AvailableUnitRow } from '../../schemas/bookings';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { bookingCustomer } from './booking-customer';
+import { productOrderTypes } from './booking-types';
 import type { Viewer } from './viewer';
 
 /** Orgs whose chassis the pool lends: the provider's pools and the co-op pool (not term or private fleets). */
 export const POOL_ORG_TYPES = ['Pool', 'Co-op Pool'] as const;
-/** Order types whose open bookings take chassis out of a pool yard (reuse keeps chassis already out). */
-export const POOL_DRAWING_ORDER_TYPES = ['PB', 'DL', 'RP'] as const;
+/** Order types whose open bookings take chassis out of a pool yard (the registry's drawsOnPool). */
+export const POOL_DRAWING_ORDER_TYPES: readonly string[] = productOrderTypes((t) => t.drawsOnPool);
 
 export interface EquipmentChoice {
   marketCode: string;

@@ -1,62 +1,33 @@
 /**
- * Cancelling a pool, daily lease or reuse booking order from its detail view (SPEC §5: cancel
- * order asks for confirmation; §3 the cancel order payload). One transaction: the order row is
+ * Cancelling a booking order from its detail view (SPEC §5: cancel order asks for confirmation; §3
+ * the cancel order payload), for the order types whose registry entry says who may (booking-types.ts).
+ * One transaction: the order row is
  * locked; a booking nothing was picked up on becomes Cancelled, one partly picked up is Closed
  * (its picked-up units stay on hire, the rest are released); open pending requests are closed; the
  * audit trail records who and when. The contact is told, and the hub, after the commit.
  */
-import type { Kysely } from 'kysely';
-import { Entity, hasAnyPermission, Permission } from '../../domain/permissions';
+import { type Kysely, sql } from 'kysely';
 import { isEmailList } from '../../rules/operators';
 import type { CancelOrderBody, DashboardDetail } from '../../schemas/dashboard';
-import type { AppContext } from '../context';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
-import { announce } from '../hub/order-events';
+import { announce, type OrderEvents } from '../events/order-events';
 import type { Mailer } from '../mail/mailer';
 import { contactAddresses } from './booking-notification';
+import { type BookingTypes, cancelVerdict } from './booking-types';
 import { dashboardDetail } from './dashboard';
 import { scopeOf, visibleOrders } from './dashboard-rows';
 import type { Viewer } from './viewer';
 
-/** The order types booked through the flows whose orders this cancels (the others have their own screens). */
-const CANCELLABLE_TYPES = ['PB', 'DL', 'RU'];
-/** An order may be cancelled while every booking of it is still open or pending. */
-const CANCELLABLE_STATUSES = ['OP', 'PN'];
-
-export interface CancelFacts {
-  customerId: number;
-  orderType: string;
-  bookingStatuses: readonly string[];
-}
-
-export type CancelVerdict = { ok: true } | { ok: false; status: 403 | 409; reason: string };
-
-/**
- * Who may cancel: staff with Update on internal pool booking, or the booking customer's own users
- * with Update on customer pool booking — not a responsible party or carrier that only sees it.
- */
-export function cancellableBy(viewer: Viewer, order: CancelFacts): CancelVerdict {
-  if (!CANCELLABLE_TYPES.includes(order.orderType))
-    return { ok: false, status: 409, reason: 'This kind of order is cancelled from its own booking screen.' };
-  const mayUpdate = viewer.isInternal
-    ? hasAnyPermission(viewer.permissions, [{ entity: Entity.InternalPoolBooking, bits: Permission.Update }])
-    : viewer.customerId === order.customerId &&
-      hasAnyPermission(viewer.permissions, [{ entity: Entity.CustomerPoolBooking, bits: Permission.Update }]);
-  if (!mayUpdate)
-    return { ok: false, status: 403, reason: 'You do not have permission to cancel this booking order.' };
-  if (!order.bookingStatuses.every((s) => CANCELLABLE_STATUSES.includes(s)))
-    return {
-      ok: false,
-      status: 409,
-      reason:
-        'This booking order can no longer be cancelled: some of its bookings are already fulfilled, closed, expired or cancelled.',
-    };
-  return { ok: true };
+export interface CancelDeps {
+  db: Kysely<Database>;
+  bookingTypes: BookingTypes;
+  mailer: Mailer;
+  orderEvents: OrderEvents;
 }
 
 export async function cancelOrder(
-  ctx: AppContext,
+  ctx: CancelDeps,
   viewer: Viewer,
   body: CancelOrderBody,
   log: ErrorLog,
@@ -86,9 +57,10 @@ export async function cancelOrder(
       .select(['status_code', 'units_fulfilled_count'])
       .where('booking_order_id', '=', orderId)
       .execute();
-    const verdict = cancellableBy(viewer, {
+    const verdict = cancelVerdict(ctx.bookingTypes, viewer, {
       customerId: order.customer_id,
       orderType: order.booking_order_type_code,
+      orderStatus: order.status_code,
       bookingStatuses: bookings.map((b) => b.status_code),
     });
     if (!verdict.ok) throw new AppError(verdict.status, verdict.reason, 'NOT_CANCELLABLE');
@@ -98,7 +70,7 @@ export async function cancelOrder(
   });
 
   announce(ctx.orderEvents, log, { BookingOrderId: orderId, Change: 'cancelled' });
-  const detail = await dashboardDetail(ctx.db, viewer, orderId);
+  const detail = await dashboardDetail(ctx.db, viewer, orderId, ctx.bookingTypes);
   notifyCancelled(
     ctx.mailer,
     log,
@@ -128,7 +100,8 @@ async function markCancelled(
     .execute();
   await trx
     .updateTable('booking_orders')
-    .set({ status_code: to, updated_by: userId, updated_at: now })
+    // A cancel is a change: an edit opened before it is stale (order-update.ts).
+    .set({ status_code: to, updated_by: userId, updated_at: now, version: sql`version + 1` })
     .where('booking_order_id', '=', orderId)
     .execute();
   // A withdrawn request leaves the pending queue: staff have nothing left to decide.

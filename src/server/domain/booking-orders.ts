@@ -23,13 +23,24 @@ export interface NewBooking {
   units: number;
   /** Reuse: the chassis the booking names (booking_chassis). */
   chassisMasterIds?: readonly number[];
+  /** Reposition: a destination's own fields (location_id is then the origin). */
+  toLocationId?: number;
+  extendable?: boolean;
+  motorCarrierId?: number | null;
+  bookingComment?: string | null;
+  railTerminalReleaseNumber?: string | null;
+  withRedelivery?: boolean;
+  redeliveryRequestedCount?: number;
 }
 
 export interface NewOrder {
-  orderType: 'PB' | 'DL' | 'RU';
+  /** A registry order type (booking-types.ts); the generic frames check it before a booker runs. */
+  orderType: string;
   customerId: number;
   marketCode: string | null;
-  contact: { ContactName: string; EmailAddresses: string };
+  contact: { ContactName: string; EmailAddresses: string; SendToExternalParties?: boolean };
+  /** The type's own header fields (the order document's Details). */
+  details?: Record<string, unknown>;
   idempotencyKey: string;
   createdBy: number;
   bookings: readonly NewBooking[];
@@ -37,6 +48,61 @@ export interface NewOrder {
   pending: PendingReasonValue | null;
   /** Extra facts for the audit entry (e.g. what made it pending). */
   audit?: Record<string, unknown>;
+}
+
+/** Writes bookings of an order, numbered when they are open (pending ones get numbers on acceptance). */
+export async function insertBookings(
+  trx: Kysely<Database>,
+  orderId: number,
+  orderType: string,
+  status: OrderStatus,
+  bookings: readonly NewBooking[],
+) {
+  const ids = await reserveBookingIds(trx, bookings.length);
+  const rows = bookings.map((b, i) => {
+    const { bookingId, year2 } = ids[i] as (typeof ids)[number];
+    return {
+      booking_id: bookingId,
+      booking_order_id: orderId,
+      booking_code: status === 'OP' ? bookingCode(orderType, year2, bookingId) : null,
+      location_id: b.locationId,
+      to_location_id: b.toLocationId ?? null,
+      equipment_category_code: b.category,
+      equipment_class_code: b.equipmentClass,
+      ...(b.extendable !== undefined ? { extendable: b.extendable } : {}),
+      units_requested_count: b.units,
+      status_code: status,
+      rail_terminal_release_number: b.railTerminalReleaseNumber ?? null,
+      motor_carrier_id: b.motorCarrierId ?? null,
+      booking_comment: b.bookingComment ?? null,
+      with_redelivery: b.withRedelivery ?? false,
+      redelivery_requested_count: b.redeliveryRequestedCount ?? 0,
+    };
+  });
+  if (rows.length > 0) await trx.insertInto('bookings').values(rows).execute();
+  return rows;
+}
+
+/** Puts an order in the pending queue for `reason` (a new pending request). */
+export async function insertPendingRequest(
+  trx: Kysely<Database>,
+  orderId: number,
+  reason: PendingReasonValue,
+): Promise<void> {
+  await trx
+    .insertInto('pending_requests')
+    .values({
+      booking_order_id: orderId,
+      request_type_code: reason.requestType,
+      pending_reason_code: reason.reason,
+      status: 'PENDING',
+      failure_code: null,
+      validated_by: null,
+      validated_at: null,
+      decided_by: null,
+      decided_at: null,
+    })
+    .execute();
 }
 
 export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promise<number> {
@@ -53,6 +119,8 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       status_code: status,
       contact_name: order.contact.ContactName,
       email_addresses: order.contact.EmailAddresses,
+      send_external_notification: order.contact.SendToExternalParties === true,
+      details: order.details ? JSON.stringify(order.details) : null,
       booking_comment: null,
       idempotency_key: order.idempotencyKey,
       created_by: order.createdBy,
@@ -61,23 +129,7 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
     .returning('booking_order_id')
     .executeTakeFirstOrThrow();
 
-  const ids = await reserveBookingIds(trx, order.bookings.length);
-  const rows = order.bookings.map((b, i) => {
-    const { bookingId, year2 } = ids[i] as (typeof ids)[number];
-    return {
-      booking_id: bookingId,
-      booking_order_id: orderId,
-      booking_code: status === 'OP' ? bookingCode(order.orderType, year2, bookingId) : null,
-      location_id: b.locationId,
-      to_location_id: null,
-      equipment_category_code: b.category,
-      equipment_class_code: b.equipmentClass,
-      units_requested_count: b.units,
-      status_code: status,
-      rail_terminal_release_number: null,
-    };
-  });
-  await trx.insertInto('bookings').values(rows).execute();
+  const rows = await insertBookings(trx, orderId, order.orderType, status, order.bookings);
   const chassis = order.bookings.flatMap((b, i) =>
     (b.chassisMasterIds ?? []).map((id) => ({
       booking_id: rows[i]?.booking_id as number,
@@ -86,22 +138,7 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
   );
   if (chassis.length > 0) await trx.insertInto('booking_chassis').values(chassis).execute();
 
-  if (order.pending) {
-    await trx
-      .insertInto('pending_requests')
-      .values({
-        booking_order_id: orderId,
-        request_type_code: order.pending.requestType,
-        pending_reason_code: order.pending.reason,
-        status: 'PENDING',
-        failure_code: null,
-        validated_by: null,
-        validated_at: null,
-        decided_by: null,
-        decided_at: null,
-      })
-      .execute();
-  }
+  if (order.pending) await insertPendingRequest(trx, orderId, order.pending);
   await trx
     .insertInto('audit_log')
     .values({

@@ -15,7 +15,7 @@ export const pendingMessage = (reason: string | null): string =>
 export async function presentOrder(db: Kysely<Database>, orderId: number): Promise<BookingSubmitResponse> {
   const order = await db
     .selectFrom('booking_orders')
-    .select(['booking_order_id', 'booking_order_type_code', 'status_code'])
+    .select(['booking_order_id', 'booking_order_type_code', 'status_code', 'version'])
     .where('booking_order_id', '=', orderId)
     .executeTakeFirstOrThrow();
   const bookings = await db
@@ -65,6 +65,7 @@ export async function presentOrder(db: Kysely<Database>, orderId: number): Promi
     StatusCode: pending ? 'PN' : 'OP',
     PendingReview: pending,
     Message: pending ? pendingMessage(reason?.description ?? null) : CONFIRMED_MESSAGE,
+    Version: order.version,
     Bookings: bookings.map((b) => {
       const named = chassis.filter((c) => c.booking_id === b.booking_id).map((c) => c.chassis_id);
       return {

@@ -4,12 +4,11 @@
  * with the order it already booked, and otherwise lets the booker write a new order.
  */
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { type BookingCustomer, bookingCustomer } from './booking-customer';
 import { presentOrder } from './booking-presenter';
-import type { BookingOutcome, BookingRequest } from './submission';
+import type { BookingDeps, BookingOutcome, BookingRequest } from './submission';
 
 const keyUsedElsewhere = () =>
   new AppError(
@@ -43,7 +42,7 @@ const isKeyClash = (error: unknown): boolean => {
 };
 
 export async function bookOnce(
-  ctx: AppContext,
+  { db }: Pick<BookingDeps, 'db'>,
   request: BookingRequest,
   orderType: string,
   requestedCustomerId: number | undefined,
@@ -51,7 +50,7 @@ export async function bookOnce(
 ): Promise<BookingOutcome> {
   let done: { orderId: number; created: boolean };
   try {
-    done = await ctx.db.transaction().execute(async (trx) => {
+    done = await db.transaction().execute(async (trx) => {
       const customer = await bookingCustomer(trx, request.viewer, requestedCustomerId, {
         requireGoodStanding: request.requiresGoodStanding,
         lock: true,
@@ -64,5 +63,5 @@ export async function bookOnce(
     if (isKeyClash(error)) throw keyUsedElsewhere();
     throw error;
   }
-  return { order: await presentOrder(ctx.db, done.orderId), created: done.created };
+  return { order: await presentOrder(db, done.orderId), created: done.created };
 }

@@ -115,7 +115,7 @@ async function pendingReasonFor(
 
 export const bookCustomerUnits =
   (kind: BookingKind): Booker =>
-  (ctx, request) => {
+  (deps, request) => {
     const data = request.data as unknown as CustomerBookingData;
     const { Equipment: equipment } = data;
     const choice: EquipmentChoice = {
@@ -129,7 +129,7 @@ export const bookCustomerUnits =
     const rows = indexed.filter((r) => requested.has(r.unit));
     refuseRepeatedLocations(rows);
 
-    return bookOnce(ctx, request, KINDS[kind].orderType, equipment.CustomerId, async (trx, customer) => {
+    return bookOnce(deps, request, KINDS[kind].orderType, equipment.CustomerId, async (trx, customer) => {
       await checkEquipmentChoice(trx, choice);
       const ids = await lockBookableLocations(trx, kind, choice.marketCode, rows);
       // Read after the locks: every booking that took units here before us has committed.

@@ -12,7 +12,7 @@ import type {
 } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import { notFound } from '../errors';
-import { cancellableBy } from './booking-cancel';
+import { type BookingTypes, cancelVerdict, editVerdict } from './booking-types';
 import {
   newestFirst,
   rowSource,
@@ -22,6 +22,7 @@ import {
   visibleOrders,
 } from './dashboard-rows';
 import { applyCriteria, checkCriteria, type TimeZone } from './dashboard-search';
+import { editableOrders } from './order-document';
 import type { Viewer } from './viewer';
 
 export async function searchDashboard(
@@ -29,6 +30,7 @@ export async function searchDashboard(
   viewer: Viewer,
   search: DashboardBookingSearch,
   zone: TimeZone,
+  types: BookingTypes,
 ): Promise<DashboardSearchResponse> {
   const criteria = checkCriteria(search, viewer);
   const start = search.StartRecordNumber ?? 1;
@@ -42,15 +44,21 @@ export async function searchDashboard(
       .offset(start - 1)
       .execute(),
   ]);
+  const editable = await editableOrders(
+    db,
+    viewer,
+    types,
+    rows.map((r) => r.booking_order_id),
+  );
   return {
     TotalCount: Number(count.n),
     StartRecordNumber: start,
     PageSize: pageSize,
-    ResultSet: rows.map(toDashboardRow),
+    ResultSet: rows.map((r) => ({ ...toDashboardRow(r), CanEdit: editable.has(r.booking_order_id) })),
   };
 }
 
-const orderNotFound = () =>
+export const orderNotFound = () =>
   notFound('This booking order was not found. It may have been removed, or it is not one of your bookings.');
 
 const party = (id: number | null, name: string | null, scac: string | null) =>
@@ -83,6 +91,7 @@ export async function dashboardDetail(
   db: Kysely<Database>,
   viewer: Viewer,
   orderId: number,
+  types: BookingTypes,
 ): Promise<DashboardDetail> {
   const order = await db
     .selectFrom('booking_orders as o')
@@ -171,6 +180,12 @@ export async function dashboardDetail(
       .execute(),
   ]);
 
+  const facts = {
+    orderType: order.booking_order_type_code,
+    customerId: order.customer_id,
+    orderStatus: order.status_code,
+    bookingStatuses: bookings.map((b) => b.status_code),
+  };
   const locationById = new Map(
     locations.map((l) => [
       l.location_id,
@@ -210,11 +225,8 @@ export async function dashboardDetail(
     CreatedAt: iso(order.created_at),
     UpdatedAt: iso(order.updated_at),
     TotalUnits: bookings.reduce((sum, b) => sum + b.units_requested_count, 0),
-    CanCancel: cancellableBy(viewer, {
-      customerId: order.customer_id,
-      orderType: order.booking_order_type_code,
-      bookingStatuses: bookings.map((b) => b.status_code),
-    }).ok,
+    CanCancel: cancelVerdict(types, viewer, facts).ok,
+    CanEdit: editVerdict(types, viewer, facts).ok,
     Bookings: bookings.map((b) => ({
       BookingId: b.booking_id,
       BookingCode: b.booking_code,

@@ -1,51 +1,109 @@
 /**
  * A flow's submit, as the generic route (routes/flows.ts) hands it over: the caller may book, the
  * body passes the same schema and rules the form checked (with the form's messages), then the
- * flow's booker books it and the contact is told.
+ * booker of the flow's order type (booking-types.ts) books it, and the contact and the hub are told.
  */
+import type { Kysely } from 'kysely';
 import { ACKNOWLEDGED_FIELD, checkSubmission } from '../../engine/core/check-data';
 import type { LoadedFlow } from '../../engine/core/load';
+import type { RuleVerdict } from '../../engine/core/types';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
-import type { AppContext } from '../context';
-import { announce } from '../hub/order-events';
-import { bookers } from './bookers';
+import type { Database } from '../db/types';
+import type { ErrorLog } from '../errors';
+import { announce, type OrderEvents } from '../events/order-events';
+import type { ServerFlows } from '../flows';
+import type { Mailer } from '../mail/mailer';
 import { bookingCustomer } from './booking-customer';
 import { type Contact, notifyContact } from './booking-notification';
-import { SubmissionRefused } from './submission';
+import type { BookingType, BookingTypes } from './booking-types';
+import { type BookingDeps, SubmissionRefused } from './submission';
 import type { Viewer } from './viewer';
+
+/** What the submit and update frames need: the catalog and registry, and the after-commit tellers. */
+export interface FlowDeps {
+  db: Kysely<Database>;
+  flows: ServerFlows;
+  bookingTypes: BookingTypes;
+  mailer: Mailer;
+  orderEvents: OrderEvents;
+  clock?: () => Date;
+}
 
 export interface FlowSubmit {
   viewer: Viewer;
   body: Record<string, unknown>;
   idempotencyKey: string;
-  log: Parameters<typeof notifyContact>[1];
+  log: ErrorLog;
+}
+
+export const bookingDeps = (deps: FlowDeps, log: ErrorLog): BookingDeps => ({
+  db: deps.db,
+  clock: deps.clock ?? (() => new Date()),
+  log,
+});
+
+export function typeOf(deps: FlowDeps, flow: LoadedFlow): BookingType {
+  const type = deps.bookingTypes.of(flow.orderType);
+  if (!type)
+    throw new Error(`no booking type ${flow.orderType}: the catalog check at start-up should have caught it`);
+  return type;
+}
+
+/**
+ * The checks a create and an update share, in the order the form meets them: good standing (no
+ * form can help a customer not in good standing, SPEC §6; staff are checked against the customer
+ * they book for, inside the booking), the schema and error rules, then the unanswered questions.
+ * Answers the data without Acknowledged, and a way to ask the flow's questions again.
+ */
+export async function checkFlowBody(
+  deps: FlowDeps,
+  flow: LoadedFlow,
+  viewer: Viewer,
+  body: Record<string, unknown>,
+): Promise<{ data: Record<string, unknown>; unanswered: (data: Record<string, unknown>) => RuleVerdict[] }> {
+  if (flow.requiresGoodStanding === true && !viewer.isInternal)
+    await bookingCustomer(deps.db, viewer, undefined, { requireGoodStanding: true, lock: false });
+  const { catalog, validate } = deps.flows;
+  const { errors, unanswered } = checkSubmission(flow, body, validate, catalog.limits);
+  if (errors.length > 0) throw SubmissionRefused.fromErrors(errors);
+  if (unanswered.length > 0) throw SubmissionRefused.asking(unanswered);
+  const { [ACKNOWLEDGED_FIELD]: answered, ...data } = body;
+  const ask = (again: Record<string, unknown>) =>
+    checkSubmission(flow, { ...again, [ACKNOWLEDGED_FIELD]: answered ?? [] }, validate, catalog.limits)
+      .unanswered;
+  return { data, unanswered: ask };
+}
+
+/** After the commit: the contact (and whoever the booker names) by mail. */
+export function notifyOrder(
+  deps: FlowDeps,
+  log: ErrorLog,
+  order: BookingSubmitResponse,
+  contact: Contact,
+  alsoNotify: readonly string[] = [],
+): void {
+  const emails = [contact.EmailAddresses, ...alsoNotify].join(';');
+  notifyContact(deps.mailer, log, order, { ...contact, EmailAddresses: emails });
 }
 
 export async function submitFlow(
-  ctx: AppContext,
+  deps: FlowDeps,
   flow: LoadedFlow,
   { viewer, body, idempotencyKey, log }: FlowSubmit,
 ): Promise<BookingSubmitResponse> {
-  const requiresGoodStanding = flow.requiresGoodStanding === true;
-  // A customer not in good standing is refused before anything else: no form can help them
-  // (SPEC §6). Staff are checked against the customer they book for, inside the booking.
-  if (requiresGoodStanding && !viewer.isInternal)
-    await bookingCustomer(ctx.db, viewer, undefined, { requireGoodStanding: true, lock: false });
-
-  const { errors, unanswered } = checkSubmission(flow, body, ctx.flows.validate, ctx.flows.catalog.limits);
-  if (errors.length > 0) throw SubmissionRefused.fromErrors(errors);
-  const question = unanswered[0];
-  if (question) throw new SubmissionRefused(question.message, question.ruleId, [], unanswered);
-
-  const { [ACKNOWLEDGED_FIELD]: _answered, ...data } = body;
-  const booker = bookers[flow.submit.booker];
-  if (!booker)
-    throw new Error(`no booker ${flow.submit.booker}: the catalog check at start-up should have caught it`);
-  const outcome = await booker(ctx, { viewer, data, idempotencyKey, requiresGoodStanding });
+  const { data, unanswered } = await checkFlowBody(deps, flow, viewer, body);
+  const type = typeOf(deps, flow);
+  const outcome = await type.booker.book(bookingDeps(deps, log), {
+    viewer,
+    data,
+    idempotencyKey,
+    requiresGoodStanding: flow.requiresGoodStanding === true,
+    unanswered,
+  });
   // After the commit and only for a new order: a replayed key must not mail twice.
   if (outcome.created) {
-    notifyContact(ctx.mailer, log, outcome.order, data.Contact as Contact);
-    announce(ctx.orderEvents, log, { BookingOrderId: outcome.order.BookingOrderId, Change: 'created' });
+    notifyOrder(deps, log, outcome.order, data.Contact as Contact, outcome.alsoNotify);
+    announce(deps.orderEvents, log, { BookingOrderId: outcome.order.BookingOrderId, Change: 'created' });
   }
   return outcome.order;
 }

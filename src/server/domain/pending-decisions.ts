@@ -11,7 +11,7 @@ import type { PendingOutcome } from '../../schemas/pending';
 import type { AppContext } from '../context';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
-import { announce } from '../hub/order-events';
+import { announce } from '../events/order-events';
 import { availableUnitsAt, POOL_DRAWING_ORDER_TYPES } from './availability';
 import { notifyContact } from './booking-notification';
 import { bookingCode } from './booking-numbers';

@@ -59,10 +59,10 @@ function groupBookings(listed: readonly HeldChassis[]): NewBooking[] {
   return [...groups.values()];
 }
 
-export const bookReuse: Booker = (ctx, request) => {
+export const bookReuse: Booker = (deps, request) => {
   const data = request.data as unknown as ReuseBookingData;
   const inputs = data.Chassis.ChassisIds;
-  return bookOnce(ctx, request, 'RU', data.Customer?.CustomerId, async (trx, customer) => {
+  return bookOnce(deps, request, 'RU', data.Customer?.CustomerId, async (trx, customer) => {
     // Checked as the customer the booking is for, whoever books: staff too may only reuse what
     // that customer holds.
     const asCustomer = { ...request.viewer, customerId: customer.customerId, isInternal: false };

@@ -5,9 +5,10 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types';
+import { productOrderTypes } from './booking-types';
 
-/** Only bookings that draw units from the pool count toward, and are held to, the threshold. */
-export const THRESHOLD_ORDER_TYPES = ['PB', 'DL'] as const;
+/** The order types that count toward, and are held to, the threshold (the registry's countsTowardThreshold). */
+export const THRESHOLD_ORDER_TYPES: readonly string[] = productOrderTypes((t) => t.countsTowardThreshold);
 
 export interface ThresholdScope {
   customerId: number;

@@ -10,7 +10,7 @@ import type { OrderChange, OrderChangeMessage } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import type { Viewer } from '../domain/viewer';
 import { HubConnection } from './hub-connection';
-import type { OrderEvent, OrderEvents } from './order-events';
+import type { OrderEvent, OrderEvents } from '../events/order-events';
 import { invocationMessage } from './protocol';
 
 /** Keep-alive as ASP.NET Core SignalR does it, well inside the client's 30 s server timeout. */

@@ -1,9 +1,9 @@
 /**
  * The available-units table of pool and daily lease booking (SPEC §3 "AvailableUnits"): units per
- * location for a market, size and class, with the same permissions as the booking flows.
+ * location for a market, size and class, with the same permissions as the flows of that order type.
  */
 import type { FastifyInstance } from 'fastify';
-import { AreaAccess } from '../../domain/permissions';
+import type { PermissionRequirement } from '../../domain/permissions';
 import {
   type AvailableUnitsBody,
   availableUnitsBodySchema,
@@ -12,22 +12,27 @@ import {
 import { errorResponses } from '../../schemas/common';
 import type { AppContext } from '../context';
 import { availableUnitsFor, type BookingKind } from '../domain/availability';
+import type { ServerFlows } from '../flows';
 import { viewerOf } from '../plugins/access';
+import { flowAccess } from './flows';
 
-const areas: ReadonlyArray<readonly [string, BookingKind, keyof typeof AreaAccess, string]> = [
-  ['/api/poolbooking/availableunits', 'pool', 'poolBooking', 'pool booking locations'],
-  [
-    '/api/dailyleasebooking/availableunits',
-    'dailyLease',
-    'dailyLeaseBooking',
-    'port bays (the configured one first)',
-  ],
+const areas: ReadonlyArray<readonly [string, BookingKind, string, string]> = [
+  ['/api/poolbooking/availableunits', 'pool', 'PB', 'pool booking locations'],
+  ['/api/dailyleasebooking/availableunits', 'dailyLease', 'DL', 'port bays (the configured one first)'],
 ];
 
-export function availabilityRoutes(app: FastifyInstance, { db }: AppContext): void {
-  for (const [url, kind, area, which] of areas) {
+/** Who may ask an order type's availability: whoever may open one of its flows (any of them). */
+export function orderTypeAccess(flows: ServerFlows, orderType: string): PermissionRequirement[] {
+  const access = flows.catalog.flows.filter((f) => f.orderType === orderType).flatMap(flowAccess);
+  if (access.length === 0)
+    throw new Error(`no flow books order type ${orderType}: its availability has no access`);
+  return access;
+}
+
+export function availabilityRoutes(app: FastifyInstance, { db, flows }: AppContext): void {
+  for (const [url, kind, orderType, which] of areas) {
     app.post<{ Body: AvailableUnitsBody }>(url, {
-      config: { access: AreaAccess[area] },
+      config: { access: orderTypeAccess(flows, orderType) },
       schema: {
         tags: ['Bookings'],
         summary: `Units available per location: every active ${which} of the market, zero rows included.`,

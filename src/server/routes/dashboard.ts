@@ -29,7 +29,7 @@ const FILES: Record<ExportKind, { type: string; extension: string }> = {
 const fileName = (kind: ExportKind, now = new Date()) =>
   `bookings-${now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}.${FILES[kind].extension}`;
 
-export function dashboardRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function dashboardRoutes(app: FastifyInstance, { db, bookingTypes }: AppContext): void {
   app.post<{ Body: DashboardBookingSearch }>('/api/dashboard/search', {
     config: { access: AreaAccess.dashboard },
     schema: {
@@ -41,7 +41,8 @@ export function dashboardRoutes(app: FastifyInstance, { db }: AppContext): void 
       security,
       response: { 200: dashboardSearchResponseSchema, ...failures },
     },
-    handler: (request) => searchDashboard(db, viewerOf(request), request.body, timeZoneOf(request)),
+    handler: (request) =>
+      searchDashboard(db, viewerOf(request), request.body, timeZoneOf(request), bookingTypes),
   });
 
   app.get<{ Params: { id: number } }>('/api/dashboard/details/:id', {
@@ -53,7 +54,7 @@ export function dashboardRoutes(app: FastifyInstance, { db }: AppContext): void 
       security,
       response: { 200: dashboardDetailSchema, ...failures, 404: errorResponses[404] },
     },
-    handler: (request) => dashboardDetail(db, viewerOf(request), request.params.id),
+    handler: (request) => dashboardDetail(db, viewerOf(request), request.params.id, bookingTypes),
   });
 
   const fileRoute = (url: string, kind: ExportKind, summary: string) =>

@@ -1,11 +1,13 @@
 /**
  * One submit route per flow in the catalog (docs/flows.md): `POST submit.url` with the flow's
- * permissions. A flow file added to src/flows is served with no code change here.
+ * permissions, and one update route per flow that declares edit.update (`POST edit.update.url`).
+ * A flow file added to src/flows is served with no code change here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { flowRequirements, type PermissionRequirement } from '../../domain/permissions';
 import { submitSchemaOf } from '../../engine/core/check-data';
 import type { LoadedFlow } from '../../engine/core/load';
+import { UPDATE_ORDER_FIELD, UPDATE_VERSION_FIELD } from '../../schemas/booking-order';
 import {
   bookingSubmitResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -16,6 +18,7 @@ import {
 import { errorResponses } from '../../schemas/common';
 import type { AppContext } from '../context';
 import { submitFlow } from '../domain/flow-submission';
+import { updateFlowOrder } from '../domain/order-update';
 import { SubmissionRefused } from '../domain/submission';
 import { AppError } from '../errors';
 import { viewerOf } from '../plugins/access';
@@ -53,8 +56,66 @@ const sendRefusal = (reply: FastifyReply, refusal: SubmissionRefused) =>
     unanswered: refusal.unanswered,
   });
 
+/** An update's body: the submit body plus which order and the Version the user opened. */
+function updateSchemaOf(flow: LoadedFlow) {
+  const { $id: _id, ...submit } = submitSchemaOf(flow);
+  return {
+    ...submit,
+    properties: {
+      ...(submit.properties as Record<string, unknown>),
+      [UPDATE_ORDER_FIELD]: { type: 'integer', minimum: 1, description: 'The order edited.' },
+      [UPDATE_VERSION_FIELD]: {
+        type: 'integer',
+        minimum: 1,
+        description: 'The order’s Version as the user opened it.',
+      },
+    },
+    required: [
+      ...((submit.required as string[] | undefined) ?? []),
+      UPDATE_ORDER_FIELD,
+      UPDATE_VERSION_FIELD,
+    ],
+  };
+}
+
+function updateRoute(app: FastifyInstance, ctx: AppContext, flow: LoadedFlow, url: string): void {
+  app.post(url, {
+    config: { access: flowAccess(flow) },
+    schema: {
+      tags: ['Bookings'],
+      summary: `Update an order through the ${flow.title} flow (edit mode).`,
+      description:
+        'Checked as the submit is, then applied in one transaction: 404 for an order the caller cannot see, 409 ORDER_CHANGED for a stale Version, 409 when the order can no longer be edited, 400 NOTHING_CHANGED for an edit that changes nothing.',
+      body: updateSchemaOf(flow),
+      security: [{ bearer: [] }],
+      response: {
+        200: bookingSubmitResponseSchema,
+        400: submitErrorResponseSchema,
+        401: errorResponses[401],
+        403: errorResponses[403],
+        404: errorResponses[404],
+        409: { $ref: 'ErrorResponse#' },
+      },
+    },
+    validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? jsonObjectOnly : () => true),
+    handler: async (request, reply) => {
+      try {
+        return await updateFlowOrder(ctx, flow, {
+          viewer: viewerOf(request),
+          body: request.body as Record<string, unknown>,
+          log: request.log,
+        });
+      } catch (error) {
+        if (error instanceof SubmissionRefused) return sendRefusal(reply, error);
+        throw error;
+      }
+    },
+  });
+}
+
 export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const flow of ctx.flows.catalog.flows) {
+    if (flow.edit?.update) updateRoute(app, ctx, flow, flow.edit.update.url);
     const { $id: _id, ...body } = submitSchemaOf(flow);
     app.post(flow.submit.url, {
       config: { access: flowAccess(flow) },

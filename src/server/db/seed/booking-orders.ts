@@ -10,9 +10,11 @@ import { DEMO_STAFF_USER_ID } from './users';
 
 export const ORDER_COUNT = 3000;
 
-type Stamped = 'created_at' | 'updated_at' | 'send_external_notification';
+type Stamped = 'created_at' | 'updated_at' | 'send_external_notification' | 'version' | 'details';
 export type OrderRow = Omit<BookingOrderTable, 'booking_order_id' | Stamped> & {
   booking_order_id: number;
+  /** Reposition: the order's own header fields as JSON (the order document's Details). */
+  details?: string | null;
   send_external_notification: boolean;
   created_at: string;
   updated_at: string;

@@ -12,8 +12,18 @@ import type { Rng } from './random';
 
 export type BookingRow = Omit<
   BookingTable,
-  'booking_id' | 'extendable' | 'units_fulfilled_count' | 'created_at' | 'updated_at'
+  | 'booking_id'
+  | 'extendable'
+  | 'units_fulfilled_count'
+  | 'created_at'
+  | 'updated_at'
+  | 'motor_carrier_id'
+  | 'booking_comment'
+  | 'with_redelivery'
+  | 'redelivery_requested_count'
 > & {
+  /** Reposition: the destination's motor carrier (migration 0005). */
+  motor_carrier_id?: number | null;
   booking_id: number;
   extendable: boolean;
   units_fulfilled_count: number;

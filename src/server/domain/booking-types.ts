@@ -1,0 +1,264 @@
+/**
+ * The booking-type registry (ARCHITECTURE §3): one entry per order type — its booker and updater,
+ * whether its open bookings draw on pool availability and count toward the weekly threshold, who
+ * cancels and who edits its orders. Every per-type list on the server is derived from here; a flow
+ * file names its order type, and the server refuses to start when a flow's order type, booker or
+ * updater is not its entry's (checkFlowsAgainstTypes). Tests add fixture types through buildApp.
+ */
+import type { Kysely } from 'kysely';
+import { Entity, hasAnyPermission, Permission, type PermissionRequirement } from '../../domain/permissions';
+import type { FlowProblem, LoadedFlow } from '../../engine/core/load';
+import type { Database } from '../db/types';
+import type { Booker, Updater } from './submission';
+import type { Viewer } from './viewer';
+
+/** Who may do something to an order: staff by their bits, a customer's users only on its own orders. */
+export interface Abilities {
+  staff: readonly PermissionRequirement[];
+  customer: readonly PermissionRequirement[];
+}
+
+export interface BookingType {
+  orderType: string;
+  /** The booking_order_types name; the server adds a type the table lacks at start-up. */
+  name: string;
+  booker: { name: string; book: Booker };
+  /** Without one the type's orders are not editable (Load Booking only). */
+  updater?: { name: string; update: Updater };
+  /** Its open bookings take units out of a pool yard (availability counts them as held). */
+  drawsOnPool: boolean;
+  /** Its bookings count toward, and are held to, the customer's weekly threshold. */
+  countsTowardThreshold: boolean;
+  /** Who cancels a whole order from its detail view (cancel order); null: not from there. */
+  cancel: Abilities | null;
+  /** Who edits an order, and while one of its bookings has one of `statuses`; null: not editable. */
+  editable: (Abilities & { statuses: readonly string[] }) | null;
+}
+
+const need = (entity: string, ...bits: number[]): PermissionRequirement[] =>
+  bits.map((b) => ({ entity: entity as PermissionRequirement['entity'], bits: b }));
+
+const poolCancel: Abilities = {
+  staff: need(Entity.InternalPoolBooking, Permission.Update),
+  customer: need(Entity.CustomerPoolBooking, Permission.Update),
+};
+
+/*
+ * Bookers and updaters are loaded on their first use: they import modules (availability, the
+ * weekly threshold) that derive their lists from this registry while they load, and a static
+ * import here would make that a cycle.
+ */
+const customerBooking = () => import('./customer-booking');
+const reuseBooking = () => import('./reuse-booking');
+const repositionBooking = () => import('./reposition-booking');
+const repositionUpdate = () => import('./reposition-update');
+
+/** The product's types. */
+export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
+  {
+    orderType: 'PB',
+    name: 'Pool Booking',
+    booker: {
+      name: 'poolBooking',
+      book: async (deps, request) => (await customerBooking()).bookCustomerUnits('pool')(deps, request),
+    },
+    drawsOnPool: true,
+    countsTowardThreshold: true,
+    cancel: poolCancel,
+    // docs/decisions.md "Engine v2 and reposition": changed by cancelling and booking again.
+    editable: null,
+  },
+  {
+    orderType: 'DL',
+    name: 'Daily Lease Booking',
+    booker: {
+      name: 'dailyLeaseBooking',
+      book: async (deps, request) => (await customerBooking()).bookCustomerUnits('dailyLease')(deps, request),
+    },
+    drawsOnPool: true,
+    countsTowardThreshold: true,
+    cancel: poolCancel,
+    editable: null,
+  },
+  {
+    orderType: 'RU',
+    name: 'Reuse Booking',
+    booker: {
+      name: 'reuseBooking',
+      book: async (deps, request) => (await reuseBooking()).bookReuse(deps, request),
+    },
+    drawsOnPool: false,
+    countsTowardThreshold: false,
+    cancel: poolCancel,
+    editable: null,
+  },
+  {
+    orderType: 'RP',
+    name: 'Reposition Booking',
+    booker: {
+      name: 'repositionBooking',
+      book: async (deps, request) => (await repositionBooking()).bookReposition(deps, request),
+    },
+    updater: {
+      name: 'repositionBooking',
+      update: async (trx, request, deps) => (await repositionUpdate()).updateReposition(trx, request, deps),
+    },
+    drawsOnPool: true,
+    countsTowardThreshold: false,
+    cancel: {
+      staff: need(Entity.RepositionBooking, Permission.Update),
+      customer: need(Entity.RepositionBooking, Permission.Update),
+    },
+    editable: {
+      staff: need(Entity.RepositionBooking, Permission.Update),
+      customer: need(Entity.RepositionBooking, Permission.Update, Permission.Create),
+      statuses: ['OP', 'PN'],
+    },
+  },
+];
+
+export interface BookingTypes {
+  readonly list: readonly BookingType[];
+  of(orderType: string): BookingType | undefined;
+}
+
+/** The product's types plus a test's fixture types; one order type may have one entry only. */
+export function bookingTypeRegistry(extra: readonly BookingType[] = []): BookingTypes {
+  const list = [...PRODUCT_BOOKING_TYPES, ...extra];
+  const byType = new Map<string, BookingType>();
+  for (const type of list) {
+    if (byType.has(type.orderType))
+      throw new Error(
+        `booking type ${type.orderType} is registered twice (src/server/domain/booking-types.ts)`,
+      );
+    byType.set(type.orderType, type);
+  }
+  return { list, of: (orderType) => byType.get(orderType) };
+}
+
+/** The order types of the product's entries that pass `test` (for SQL `in` lists). */
+export function productOrderTypes(test: (type: BookingType) => boolean): string[] {
+  return PRODUCT_BOOKING_TYPES.filter(test).map((t) => t.orderType);
+}
+
+/** What flows:check needs of the registry: each type's booker and updater names. */
+export function describeBookingTypes(types: readonly BookingType[] = PRODUCT_BOOKING_TYPES) {
+  return types.map((t) => ({
+    orderType: t.orderType,
+    name: t.name,
+    booker: t.booker.name,
+    ...(t.updater ? { updater: t.updater.name } : {}),
+  }));
+}
+
+const REGISTRY_FILE = 'src/server/domain/booking-types.ts';
+
+/** A flow's order type must have an entry, and its booker and updater must be that entry's. */
+export function checkFlowsAgainstTypes(flows: readonly LoadedFlow[], types: BookingTypes): FlowProblem[] {
+  const known = types.list.map((t) => t.orderType).join(', ');
+  return flows.flatMap((flow): FlowProblem[] => {
+    const type = types.of(flow.orderType);
+    if (!type)
+      return [
+        {
+          file: flow.file,
+          path: '$.orderType',
+          message: `no booking type is registered for order type ${flow.orderType}`,
+          fix: `use one of ${known}, or add a BookingType for ${flow.orderType} to ${REGISTRY_FILE}`,
+        },
+      ];
+    const problems: FlowProblem[] = [];
+    if (flow.submit.booker !== type.booker.name)
+      problems.push({
+        file: flow.file,
+        path: '$.submit.booker',
+        message: `${type.name} (${type.orderType}) books through "${type.booker.name}", not "${flow.submit.booker}"`,
+        fix: `write "booker": "${type.booker.name}"`,
+      });
+    const updater = flow.edit?.update?.updater;
+    if (updater !== undefined && updater !== type.updater?.name)
+      problems.push({
+        file: flow.file,
+        path: '$.edit.update.updater',
+        message: type.updater
+          ? `${type.name} (${type.orderType}) is updated through "${type.updater.name}", not "${updater}"`
+          : `${type.name} (${type.orderType}) has no updater: its orders are not editable`,
+        fix: type.updater
+          ? `write "updater": "${type.updater.name}"`
+          : `drop edit.update (Load Booking still works), or give the ${type.orderType} entry an updater`,
+      });
+    return problems;
+  });
+}
+
+/** What the abilities look at of one order. */
+export interface OrderFacts {
+  orderType: string;
+  customerId: number;
+  /** The order's own status (CN and CL end it). */
+  orderStatus: string | null;
+  bookingStatuses: readonly string[];
+}
+
+export type Verdict = { ok: true } | { ok: false; status: 403 | 409; reason: string };
+
+/** Staff by their bits; a customer's users by theirs, and only on the orders their customer booked. */
+function holds(viewer: Viewer, abilities: Abilities, customerId: number): boolean {
+  const list = viewer.isInternal ? abilities.staff : abilities.customer;
+  if (list.length === 0) return false;
+  return (
+    (viewer.isInternal || viewer.customerId === customerId) && hasAnyPermission(viewer.permissions, list)
+  );
+}
+
+/** Cancel order: allowed while every booking is still open or pending (nothing ended yet). */
+export function cancelVerdict(types: BookingTypes, viewer: Viewer, order: OrderFacts): Verdict {
+  const type = types.of(order.orderType);
+  if (!type?.cancel)
+    return { ok: false, status: 409, reason: 'This kind of order is cancelled from its own booking screen.' };
+  if (!holds(viewer, type.cancel, order.customerId))
+    return { ok: false, status: 403, reason: 'You do not have permission to cancel this booking order.' };
+  if (!order.bookingStatuses.every((s) => s === 'OP' || s === 'PN'))
+    return {
+      ok: false,
+      status: 409,
+      reason:
+        'This booking order can no longer be cancelled: some of its bookings are already fulfilled, closed, expired or cancelled.',
+    };
+  return { ok: true };
+}
+
+/** Edit: the type has an updater, the caller holds the bits, and a booking is still in an editable status. */
+export function editVerdict(types: BookingTypes, viewer: Viewer, order: OrderFacts): Verdict {
+  const type = types.of(order.orderType);
+  if (!type?.updater || !type.editable)
+    return {
+      ok: false,
+      status: 409,
+      reason: `${type?.name ?? 'This'} orders cannot be edited: use Load Booking to start a new request from it, and cancel this one if needed.`,
+    };
+  if (!holds(viewer, type.editable, order.customerId))
+    return { ok: false, status: 403, reason: 'You do not have permission to edit this booking order.' };
+  const statuses = type.editable.statuses;
+  if (
+    order.orderStatus === 'CN' ||
+    order.orderStatus === 'CL' ||
+    !order.bookingStatuses.some((s) => statuses.includes(s))
+  )
+    return {
+      ok: false,
+      status: 409,
+      reason:
+        'This booking order can no longer be edited: none of its bookings is open or pending any more (they are fulfilled, closed or cancelled).',
+    };
+  return { ok: true };
+}
+
+/** Adds the registry's types that booking_order_types lacks (a fixture type); never renames one. */
+export async function registerTypeNames(db: Kysely<Database>, types: BookingTypes): Promise<void> {
+  await db
+    .insertInto('booking_order_types')
+    .values(types.list.map((t) => ({ code: t.orderType, name: t.name })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}

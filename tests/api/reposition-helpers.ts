@@ -1,0 +1,165 @@
+/** Shared by the reposition-*.test.ts files (and bookings-rules): the stage, bodies, and the origin's availability. */
+import { sql } from 'kysely';
+import { bearer, type TestApp } from '../helpers/test-app';
+import { CONTACT, submit } from './bookings-helpers';
+
+export const REPOSITION_URL = '/api/repositionbooking/create';
+export const REPOSITION_UPDATE_URL = '/api/repositionbooking/update';
+export const REPOSITION_AVAILABILITY_URL = '/api/repositionbooking/availability';
+export const OVER_AVAILABLE = 'reposition.over-available';
+
+export interface RepositionStage {
+  org: string;
+  /** An org that is neither provider-managed nor co-op pool. */
+  otherOrg: string;
+  origin: number;
+  destinations: number[];
+  carrier: number;
+  /** An active customer that is not a motor carrier. */
+  notCarrier: number;
+  reason: string;
+  size: string;
+  equipmentClass: string;
+}
+
+/** Real rows of the seeded database: an allowed org, an origin, destinations, a carrier, a reason. */
+export async function repositionStage(t: TestApp): Promise<RepositionStage> {
+  const db = t.handle.db;
+  const [org, otherOrg, locations, carrier, notCarrier, reason] = await Promise.all([
+    db
+      .selectFrom('inventory_orgs')
+      .select('inventory_org_code')
+      .where('trac_managed', '=', true)
+      .orderBy('inventory_org_code')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('inventory_orgs')
+      .select('inventory_org_code')
+      .where('trac_managed', '=', false)
+      .where('co_op_pool', '=', false)
+      .orderBy('inventory_org_code')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('locations')
+      .select('location_id')
+      .where('active', '=', true)
+      .orderBy('location_id')
+      .limit(6)
+      .execute(),
+    db
+      .selectFrom('customers')
+      .select('customer_id')
+      .where('customer_class', '=', 'MC')
+      .where('active', '=', true)
+      .orderBy('customer_id')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('customers')
+      .select('customer_id')
+      .where('customer_class', '=', 'SSL')
+      .where('active', '=', true)
+      .orderBy('customer_id')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reasons')
+      .select('reason_code')
+      .where('reason_kind', '=', 'REPOSITION')
+      .orderBy('reason_code')
+      .executeTakeFirstOrThrow(),
+  ]);
+  const [origin, ...destinations] = locations.map((l) => l.location_id);
+  return {
+    org: org.inventory_org_code,
+    otherOrg: otherOrg.inventory_org_code,
+    origin: origin as number,
+    destinations,
+    carrier: carrier.customer_id,
+    notCarrier: notCarrier.customer_id,
+    reason: reason.reason_code,
+    size: 'Chassis.40',
+    equipmentClass: 'STD',
+  };
+}
+
+export const headerOf = (s: RepositionStage, available?: number) => ({
+  InventoryOrgCode: s.org,
+  FromLocationId: s.origin,
+  EquipmentSize: s.size,
+  EquipmentClass: s.equipmentClass,
+  Extendable: 'All',
+  RepositionReasonCode: s.reason,
+  ...(available !== undefined ? { AvailableQuantity: available } : {}),
+});
+
+export const destination = (s: RepositionStage, index: number, units: number) => ({
+  ToLocationId: s.destinations[index] as number,
+  UnitsRequestedCount: units,
+  MotorCarrierId: s.carrier,
+});
+
+/** A valid body: one destination per entry of `units`, the form having shown `available`. */
+export function repositionBody(s: RepositionStage, units: readonly number[], available = 1000) {
+  return {
+    Header: headerOf(s, available),
+    Orders: units.map((u, i) => destination(s, i, u)),
+    Contact: CONTACT,
+  };
+}
+
+export async function repositionAvailable(t: TestApp, token: string, s: RepositionStage, orderId?: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: REPOSITION_AVAILABILITY_URL,
+    headers: bearer(token),
+    payload: {
+      InventoryOrgCode: s.org,
+      FromLocationId: s.origin,
+      EquipmentSize: s.size,
+      EquipmentClass: s.equipmentClass,
+      Extendable: 'All',
+      ...(orderId !== undefined ? { BookingOrderId: orderId } : {}),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`availability: ${res.statusCode} ${res.body}`);
+  return (res.json() as { AvailableQuantity: number }).AvailableQuantity;
+}
+
+let nextChassis = 950_000;
+/** Makes exactly `target` units available to reposition from the stage's origin (its org's chassis). */
+export async function setRepositionAvailable(t: TestApp, token: string, s: RepositionStage, target: number) {
+  for (let round = 0; round < 10; round++) {
+    const now = await repositionAvailable(t, token, s);
+    if (now === target) return;
+    if (now < target) {
+      const rows = Array.from({ length: target - now }, () => ({
+        chassis_id: `RPCX${String(nextChassis++)}`,
+        equipment_category_code: s.size,
+        equipment_class_code: s.equipmentClass,
+        extendable: false,
+        inventory_org_code: s.org,
+        location_id: s.origin,
+        on_hire_customer_id: null,
+        contract_id: null,
+        status: 'AVAILABLE' as const,
+        manufactured_year: 2024,
+      }));
+      await t.handle.db.insertInto('chassis').values(rows).execute();
+      continue;
+    }
+    await sql`update chassis set status = 'OUT_OF_SERVICE' where chassis_master_id in (
+        select chassis_master_id from chassis where location_id = ${s.origin} and status = 'AVAILABLE'
+          and inventory_org_code = ${s.org} and equipment_category_code = ${s.size}
+          and equipment_class_code = ${s.equipmentClass} limit ${now - target})`.execute(t.handle.db);
+  }
+  throw new Error(`could not set ${target} units available at ${s.origin}`);
+}
+
+export const submitReposition = (t: TestApp, token: string, body: object) =>
+  submit(t, REPOSITION_URL, token, body);
+
+export const updateReposition = (t: TestApp, token: string, body: object) =>
+  t.app.inject({ method: 'POST', url: REPOSITION_UPDATE_URL, headers: bearer(token), payload: body });
+
+export async function orderDocument(t: TestApp, token: string, id: number) {
+  return t.app.inject({ method: 'GET', url: `/api/bookingorder/${id}/document`, headers: bearer(token) });
+}
