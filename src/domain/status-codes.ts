@@ -39,8 +39,9 @@ export const BOOKING_ORDER_TYPE_CODES = Object.keys(BookingOrderType) as Booking
  * SPEC §5: dashboard order types exclude IR and MI (internal, never a customer's booking), and RD is
  * removed from the booking order type list. The dashboard searches and offers only these.
  */
+export const DASHBOARD_HIDDEN_ORDER_TYPES: readonly string[] = ['IR', 'MI', 'RD'];
 export const DASHBOARD_ORDER_TYPES = BOOKING_ORDER_TYPE_CODES.filter(
-  (code) => code !== 'IR' && code !== 'MI' && code !== 'RD',
+  (code) => !DASHBOARD_HIDDEN_ORDER_TYPES.includes(code),
 );
 
 /** The status filter that matches orders with no status yet (shown as "New", SPEC §3). */

@@ -3,7 +3,7 @@
  * dashboard answer starts from — search, export, Excel, detail and the hub's messages.
  */
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { bookingStatusName, DASHBOARD_ORDER_TYPES } from '../../domain/status-codes';
+import { bookingStatusName, DASHBOARD_HIDDEN_ORDER_TYPES } from '../../domain/status-codes';
 import type { DashboardRow, OrderChange, OrderChangeMessage } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import type { Viewer } from './viewer';
@@ -24,11 +24,12 @@ export const scopeOf = (viewer: Viewer): DashboardScope =>
   viewer.isInternal ? { kind: 'all' } : { kind: 'parties', customerId: viewer.customerId ?? -1 };
 
 /**
- * An order is on the dashboard when its type is a dashboard type (SPEC §5) and the scope covers it.
+ * An order is on the dashboard unless its type is one SPEC §5 hides (IR, MI, RD) — so a booking
+ * type added to the registry shows with no list to update — and when the scope covers it.
  * Written against the alias `o` for booking_orders, which every dashboard query uses.
  */
 export function visibleOrders(scope: DashboardScope): RawBuilder<boolean> {
-  const typed = sql<boolean>`o.booking_order_type_code in (${sql.join(DASHBOARD_ORDER_TYPES)})`;
+  const typed = sql<boolean>`o.booking_order_type_code not in (${sql.join(DASHBOARD_HIDDEN_ORDER_TYPES)})`;
   if (scope.kind === 'all') return typed;
   const id = scope.customerId;
   return sql<boolean>`(${typed} and (o.customer_id = ${id} or o.responsible_party_id = ${id} or o.motor_carrier_id = ${id}))`;

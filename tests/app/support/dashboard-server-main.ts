@@ -10,6 +10,7 @@ import { buildApp } from '../../../src/server/app';
 import { createTokenService } from '../../../src/server/auth/tokens';
 import { readConfig } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db/connect';
+import { YARD_EXPRESS, YARD_EXPRESS_FLOWS } from '../../fixtures/booking-types/yard-express';
 
 const snapshot = process.env.PGLITE_SNAPSHOT;
 if (!snapshot) throw new Error('PGLITE_SNAPSHOT names the seeded database to start from');
@@ -23,12 +24,19 @@ const tokens = createTokenService(
   new TextEncoder().encode(config.jwtSecret as string),
   config.tokenLifetimeMinutes,
 );
-const app = await buildApp({ db: handle.db, tokens, config });
+// FIXTURE_BOOKING_TYPES=1: also serve the fixture booking type YX (Yard Express) and its flow, for
+// the jsdom proof that a booking type added from test fixtures alone is booked and edited.
+const fixtureTypes = process.env.FIXTURE_BOOKING_TYPES === '1';
+const app = await buildApp(
+  { db: handle.db, tokens, config },
+  fixtureTypes ? { bookingTypes: [YARD_EXPRESS], extraFlowDirs: [YARD_EXPRESS_FLOWS] } : {},
+);
 // jsdom's page has its own origin (vitest's localhost:3000), so the API answers as a browser
 // expects from another origin: preflights, and the headers the client reads made visible.
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'Authorization, Content-Type, Source, TimeZoneOffset, X-Requested-With',
+  'access-control-allow-headers':
+    'Authorization, Content-Type, Source, TimeZoneOffset, X-Requested-With, Idempotency-Key',
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   'access-control-expose-headers': 'Content-Disposition, Content-Length, X-Request-Id',
 };

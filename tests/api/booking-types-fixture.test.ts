@@ -1,0 +1,111 @@
+/**
+ * The proof of issue 10 on the server: a booking type added from test fixtures only (the registry
+ * entry in tests/fixtures/booking-types, the flow file in tests/fixtures/flows-edit) is served,
+ * enforced, shown on the dashboard with its type name, opened as an order document and edited —
+ * with a stale Version refused — and no product file names it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  YARD_EXPRESS,
+  YARD_EXPRESS_FLOWS,
+  YARD_EXPRESS_UPDATE_URL,
+  YARD_EXPRESS_URL,
+} from '../fixtures/booking-types/yard-express';
+import { databaseKinds } from '../helpers/database';
+import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { CONTACT, submit } from './bookings-helpers';
+import { orderDocument } from './reposition-helpers';
+
+describe.each(databaseKinds)('a fixture booking type on %s', (kind) => {
+  let t: TestApp;
+  let customer: string;
+  let yard: number;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { bookingTypes: [YARD_EXPRESS], extraFlowDirs: [YARD_EXPRESS_FLOWS] });
+    customer = await t.tokenFor('demo.customer');
+    const location = await t.handle.db
+      .selectFrom('locations')
+      .select('location_id')
+      .where('active', '=', true)
+      .orderBy('location_id')
+      .executeTakeFirstOrThrow();
+    yard = location.location_id;
+  });
+  afterAll(() => t.close());
+
+  const body = (units: number) => ({
+    Request: {
+      LocationId: yard,
+      EquipmentSize: 'Chassis.40',
+      EquipmentClass: 'STD',
+      UnitsRequestedCount: units,
+    },
+    Contact: CONTACT,
+  });
+
+  it('books, shows on the dashboard by name, opens, edits, and refuses a stale Version', async () => {
+    const refused = await submit(t, YARD_EXPRESS_URL, customer, {
+      ...body(1),
+      Contact: { ...CONTACT, EmailAddresses: 'nope' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'contact.email-list', message: 'Invalid email address' });
+
+    const booked = await submit(t, YARD_EXPRESS_URL, customer, body(3));
+    expect(booked.statusCode, booked.body).toBe(200);
+    const order = booked.json();
+    expect(order).toMatchObject({ BookingOrderTypeCode: 'YX', StatusCode: 'OP', Version: 1 });
+    expect(order.Bookings[0].BookingCode).toMatch(/^YX\d{8}$/);
+
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/search',
+      headers: bearer(customer),
+      payload: { BookingCode: order.Bookings[0].BookingCode },
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    expect(search.json().ResultSet).toEqual([
+      expect.objectContaining({
+        BookingOrderId: order.BookingOrderId,
+        BookingOrderTypeName: 'Yard Express',
+        Quantity: 3,
+        CanEdit: true,
+      }),
+    ]);
+
+    const opened = await orderDocument(t, customer, order.BookingOrderId);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({
+      BookingOrderTypeCode: 'YX',
+      Version: 1,
+      CanEdit: true,
+      EditRoute: `/yard_express/request?edit=${order.BookingOrderId}`,
+      Bookings: [{ LocationId: yard, UnitsRequestedCount: 3, EquipmentSize: 'Chassis.40' }],
+    });
+
+    const update = (units: number, version: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: YARD_EXPRESS_UPDATE_URL,
+        headers: bearer(customer),
+        payload: { ...body(units), BookingOrderId: order.BookingOrderId, Version: version },
+      });
+    const unchanged = await update(3, 1);
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json()).toMatchObject({
+      code: 'NOTHING_CHANGED',
+      message: 'Nothing has changed: change something, or go back to the dashboard.',
+    });
+    const edited = await update(5, 1);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ Version: 2, Bookings: [{ UnitsRequestedCount: 5 }] });
+    const stale = await update(7, 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('ORDER_CHANGED');
+    expect(stale.json().message).toMatch(
+      /^This booking order was changed by \S+ \S+ at \d{4}-\d\d-\d\dT[\d:.]+Z after you opened it\. Reload the order/,
+    );
+    const reopened = await orderDocument(t, customer, order.BookingOrderId);
+    expect(reopened.json()).toMatchObject({ Version: 2, Bookings: [{ UnitsRequestedCount: 5 }] });
+  });
+});
