@@ -178,8 +178,16 @@ export const updateReposition: Updater = async (trx, request) => {
   }
 
   // Availability for what is added only: a decrease or a cancel never asks.
+  // Ended bookings (cancelled, fulfilled) come back with the order but hold nothing any more.
+  const holding = {
+    ...data,
+    Orders: data.Orders.filter((o) => {
+      const b = o.RepositionBookingId === undefined ? undefined : byId.get(o.RepositionBookingId);
+      return !b || OPEN.includes(b.status_code);
+    }),
+  };
   const over =
-    increase > 0 && (await overAvailable(trx, request, data, totalUnits(data.Orders), orderId)).over;
+    increase > 0 && (await overAvailable(trx, request, holding, totalUnits(holding.Orders), orderId)).over;
   const pending = over || order.status_code === 'PN';
   if (added.length > 0)
     await insertBookings(
