@@ -8,6 +8,8 @@ const product = { ruleEngine, widgetNames: WIDGET_NAMES, confirmViewNames: CONFI
 
 /** The one test that proves a new flow file needs no code: it runs with a fixture flow folder added. */
 const NEW_FLOW_FILE_TEST = 'tests/app/flow-new-file.test.tsx';
+/** The proof of a new booking type (issue 10): its fixture flow folder added, its booker in the test server. */
+const FIXTURE_TYPE_TEST = 'tests/app/flow-fixture-type.test.tsx';
 
 export default defineConfig({
   test: {
@@ -19,7 +21,7 @@ export default defineConfig({
     // PGlite instances are large (hundreds of MB each); two workers fit 2 cores and the memory.
     pool: 'forks',
     maxWorkers: 2,
-    // Both projects inherit the settings above; each builds `virtual:flows` from its own flow folders.
+    // Every project inherits the settings above; each builds `virtual:flows` from its own flow folders.
     projects: [
       {
         extends: true,
@@ -27,13 +29,18 @@ export default defineConfig({
         test: {
           name: 'main',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, NEW_FLOW_FILE_TEST],
+          exclude: [...configDefaults.exclude, NEW_FLOW_FILE_TEST, FIXTURE_TYPE_TEST],
         },
       },
       {
         extends: true,
         plugins: [flowsPlugin({ ...product, extraFlowDirs: ['tests/fixtures/flows-client'] })],
         test: { name: 'new-flow-file', include: [NEW_FLOW_FILE_TEST] },
+      },
+      {
+        extends: true,
+        plugins: [flowsPlugin({ ...product, extraFlowDirs: ['tests/fixtures/flows-edit'] })],
+        test: { name: 'fixture-type', include: [FIXTURE_TYPE_TEST] },
       },
     ],
   },

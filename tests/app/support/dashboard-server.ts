@@ -42,9 +42,9 @@ export interface CallOptions {
 
 const SCRIPT = resolve('tests/app/support/dashboard-server-main.ts');
 
-function startChild(): Promise<{ child: ChildProcess; port: number }> {
+function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
-    env: { ...process.env, PGLITE_SNAPSHOT: inject('pgliteSnapshot') },
+    env: { ...process.env, ...env, PGLITE_SNAPSHOT: inject('pgliteSnapshot') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((done, fail) => {
@@ -92,8 +92,12 @@ function call(origin: string, method: string, path: string, options: CallOptions
   });
 }
 
-export async function startDashboardServer(): Promise<DashboardServer> {
-  const { child, port } = await startChild();
+/**
+ * Starts the child server; `env` reaches only it (dashboard-server-main.ts reads e.g.
+ * FIXTURE_BOOKING_TYPES=1 to serve the fixture booking type YX and its flow).
+ */
+export async function startDashboardServer(env: Record<string, string> = {}): Promise<DashboardServer> {
+  const { child, port } = await startChild(env);
   const origin = `http://127.0.0.1:${port}`;
   const tokens = new Map<DemoUser, Promise<string>>();
   const token = (user: DemoUser) => {
