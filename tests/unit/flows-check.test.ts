@@ -5,6 +5,7 @@ import type { BookingTypeDescription } from '../../src/engine/core/booking-type-
 import flowFileSchema from '../../src/engine/core/flow-file.schema.json' with { type: 'json' };
 import { formatProblem } from '../../src/engine/core/load';
 import { checkFlows } from '../../src/engine/node/flows-check';
+import { describeBookingTypes } from '../../src/server/domain/booking-types';
 
 const broken = (name: string) => join(import.meta.dirname, '../fixtures/broken-flows', name);
 
@@ -15,8 +16,8 @@ const REGISTRY: BookingTypeDescription[] = [
 ];
 
 describe('flows:check', () => {
-  it('passes the real flows and finds the generated types up to date', async () => {
-    const result = await checkFlows();
+  it('passes the real flows, against the real booking-type registry, and finds the generated types up to date', async () => {
+    const result = await checkFlows(undefined, { bookingTypes: describeBookingTypes() });
     expect(result.problems.map(formatProblem)).toEqual([]);
     expect(result.flowCount).toBeGreaterThanOrEqual(3);
     expect(result.typesStale).toBe(false);

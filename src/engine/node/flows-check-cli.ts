@@ -1,10 +1,17 @@
-/** `npm run flows:check` (and `npm run flows:types`, which passes --write-types). */
+/**
+ * `npm run flows:check` (and `npm run flows:types`, which passes --write-types): the flow files, and
+ * each flow against the server's booking-type registry.
+ */
+import { describeBookingTypes } from '../../server/domain/booking-types';
 import { formatProblem } from '../core/load';
 import { checkFlows, GENERATED_TYPES_FILE } from './flows-check';
 
 async function main() {
   const writeTypes = process.argv.includes('--write-types');
-  const { problems, flowCount, typesStale } = await checkFlows(undefined, { writeTypes });
+  const { problems, flowCount, typesStale } = await checkFlows(undefined, {
+    writeTypes,
+    bookingTypes: describeBookingTypes(),
+  });
   for (const p of problems) console.error(formatProblem(p));
   if (typesStale) {
     console.error(
