@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { Entity, hasAnyPermission, Permission, type PermissionRequirement } from '../../domain/permissions';
+import { checkBookingTypes } from '../../engine/core/booking-type-checks';
 import type { FlowProblem, LoadedFlow } from '../../engine/core/load';
 import type { Database } from '../db/types';
 import type { Booker, Updater } from './submission';
@@ -151,45 +152,12 @@ export function describeBookingTypes(types: readonly BookingType[] = PRODUCT_BOO
   }));
 }
 
-const REGISTRY_FILE = 'src/server/domain/booking-types.ts';
-
-/** A flow's order type must have an entry, and its booker and updater must be that entry's. */
-export function checkFlowsAgainstTypes(flows: readonly LoadedFlow[], types: BookingTypes): FlowProblem[] {
-  const known = types.list.map((t) => t.orderType).join(', ');
-  return flows.flatMap((flow): FlowProblem[] => {
-    const type = types.of(flow.orderType);
-    if (!type)
-      return [
-        {
-          file: flow.file,
-          path: '$.orderType',
-          message: `no booking type is registered for order type ${flow.orderType}`,
-          fix: `use one of ${known}, or add a BookingType for ${flow.orderType} to ${REGISTRY_FILE}`,
-        },
-      ];
-    const problems: FlowProblem[] = [];
-    if (flow.submit.booker !== type.booker.name)
-      problems.push({
-        file: flow.file,
-        path: '$.submit.booker',
-        message: `${type.name} (${type.orderType}) books through "${type.booker.name}", not "${flow.submit.booker}"`,
-        fix: `write "booker": "${type.booker.name}"`,
-      });
-    const updater = flow.edit?.update?.updater;
-    if (updater !== undefined && updater !== type.updater?.name)
-      problems.push({
-        file: flow.file,
-        path: '$.edit.update.updater',
-        message: type.updater
-          ? `${type.name} (${type.orderType}) is updated through "${type.updater.name}", not "${updater}"`
-          : `${type.name} (${type.orderType}) has no updater: its orders are not editable`,
-        fix: type.updater
-          ? `write "updater": "${type.updater.name}"`
-          : `drop edit.update (Load Booking still works), or give the ${type.orderType} entry an updater`,
-      });
-    return problems;
-  });
-}
+/**
+ * A flow's order type must have an entry, and its booker and updater must be that entry's: the one
+ * check (src/engine/core/booking-type-checks.ts) that `npm run flows:check` runs as well.
+ */
+export const checkFlowsAgainstTypes = (flows: readonly LoadedFlow[], types: BookingTypes): FlowProblem[] =>
+  checkBookingTypes(flows, describeBookingTypes(types.list));
 
 /** What the abilities look at of one order. */
 export interface OrderFacts {
