@@ -4,7 +4,7 @@
  * to customer bookings (docs/data-model.md). The available-units table and the booking use this one
  * function, so what the form shows is what the booking checks.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { CONFIGURED_LOCATION_ID } from '../../domain/constants';
 import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
 import type { AvailableUnitRow } from '../../schemas/bookings';
@@ -12,6 +12,7 @@ import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { bookingCustomer } from './booking-customer';
 import { productOrderTypes } from './booking-types';
+import { countInventory } from './inventory-availability-counts';
 import type { Viewer } from './viewer';
 
 /** Orgs whose chassis the pool lends: the provider's pools and the co-op pool (not term or private fleets). */
@@ -74,28 +75,8 @@ export async function availableUnitsAt(
   locationIds: readonly number[],
   { category, equipmentClass }: Pick<EquipmentChoice, 'category' | 'equipmentClass'>,
 ): Promise<Map<number, number>> {
-  if (locationIds.length === 0) return new Map();
-  const poolOrgs = sql`(select inventory_org_code from inventory_orgs where org_type in (${sql.join(POOL_ORG_TYPES)}))`;
-  const { rows } = await sql<{ location_id: number; stock: number; held: number; reserved: number }>`
-    select l.location_id,
-      (select count(*) from chassis c
-        where c.location_id = l.location_id and c.status = 'AVAILABLE'
-          and c.equipment_category_code = ${category} and c.equipment_class_code = ${equipmentClass}
-          and c.inventory_org_code in ${poolOrgs}) as stock,
-      (select coalesce(sum(greatest(b.units_requested_count - b.units_fulfilled_count, 0)), 0)
-        from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
-        where b.location_id = l.location_id and b.status_code = 'OP'
-          and b.equipment_category_code = ${category} and b.equipment_class_code = ${equipmentClass}
-          and o.booking_order_type_code in (${sql.join(POOL_DRAWING_ORDER_TYPES)})) as held,
-      (select coalesce(sum(r.reserved_quantity), 0) from internal_reservations r
-        where r.location_id = l.location_id and not r.customer_bookings_allowed
-          and r.equipment_category_code = ${category} and r.equipment_class_code = ${equipmentClass}
-          and r.inventory_org_code in ${poolOrgs}) as reserved
-    from locations l
-    where l.location_id in (${sql.join(locationIds)})`.execute(db);
-  return new Map(
-    rows.map((r) => [r.location_id, Math.max(0, Number(r.stock) - Number(r.held) - Number(r.reserved))]),
-  );
+  const counts = await countInventory(db, { locationIds, categories: [category], classes: [equipmentClass] });
+  return new Map(counts.map((c) => [c.locationId, c.available]));
 }
 
 /**

@@ -5,11 +5,12 @@
  * (availableUnitsAt); Stock, Held and Reserved show how it comes about. The Extendable filter
  * (SPEC §9: All, Yes, No) narrows stock, holds and reservations to extendable frames or the others.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { InventoryCheck, InventoryResponse } from '../../schemas/pending';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { checkEquipmentChoice, POOL_DRAWING_ORDER_TYPES, POOL_ORG_TYPES } from './availability';
+import { checkEquipmentChoice, POOL_DRAWING_ORDER_TYPES } from './availability';
+import { countInventory } from './inventory-availability-counts';
 
 const bad = (message: string, code = 'INVALID_INVENTORY_CHECK') => new AppError(400, message, code);
 
@@ -37,48 +38,31 @@ export async function inventoryCheck(db: Kysely<Database>, body: InventoryCheck)
   };
   await checkEquipmentChoice(db, choice);
   const takes = orderType === 'DL' ? 'daily_lease_allowed' : 'pool_booking_allowed';
-  const ext = body.Extendable === 'All' ? null : body.Extendable === 'Yes';
-  const extendable = (column: string) => (ext === null ? sql`true` : sql`${sql.ref(column)} = ${ext}`);
-  const poolOrgs = sql`(select inventory_org_code from inventory_orgs where org_type in (${sql.join(POOL_ORG_TYPES)}))`;
+  const places = await db
+    .selectFrom('locations')
+    .select(['location_id', 'location_name'])
+    .where('market_code', '=', choice.marketCode)
+    .where('active', '=', true)
+    .where(takes, '=', true)
+    .orderBy('location_name')
+    .orderBy('location_id')
+    .execute();
   const { category, equipmentClass } = choice;
-  const { rows } = await sql<{
-    location_id: number;
-    location_name: string;
-    stock: number;
-    held: number;
-    reserved: number;
-  }>`
-    select l.location_id, l.location_name,
-      (select count(*) from chassis c
-        where c.location_id = l.location_id and c.status = 'AVAILABLE'
-          and c.equipment_category_code = ${category} and c.equipment_class_code = ${equipmentClass}
-          and ${extendable('c.extendable')}
-          and c.inventory_org_code in ${poolOrgs}) as stock,
-      (select coalesce(sum(greatest(b.units_requested_count - b.units_fulfilled_count, 0)), 0)
-        from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
-        where b.location_id = l.location_id and b.status_code = 'OP'
-          and b.equipment_category_code = ${category} and b.equipment_class_code = ${equipmentClass}
-          and ${extendable('b.extendable')}
-          and o.booking_order_type_code in (${sql.join(POOL_DRAWING_ORDER_TYPES)})) as held,
-      (select coalesce(sum(r.reserved_quantity), 0) from internal_reservations r
-        where r.location_id = l.location_id and not r.customer_bookings_allowed
-          and r.equipment_category_code = ${category} and r.equipment_class_code = ${equipmentClass}
-          and ${extendable('r.extendable')}
-          and r.inventory_org_code in ${poolOrgs}) as reserved
-    from locations l
-    where l.market_code = ${choice.marketCode} and l.active and ${sql.ref(`l.${takes}`)}
-    order by l.location_name, l.location_id`.execute(db);
-  const locations = rows.map((r) => {
-    const stock = Number(r.stock);
-    const held = Number(r.held);
-    const reserved = Number(r.reserved);
+  const counts = await countInventory(db, {
+    locationIds: places.map((l) => l.location_id),
+    categories: [category],
+    classes: [equipmentClass],
+    extendable: body.Extendable,
+  });
+  const locations = places.map((l, i) => {
+    const c = counts[i];
     return {
-      LocationId: r.location_id,
-      LocationName: r.location_name,
-      Available: Math.max(0, stock - held - reserved),
-      Stock: stock,
-      Held: held,
-      Reserved: reserved,
+      LocationId: l.location_id,
+      LocationName: l.location_name,
+      Available: c?.available ?? 0,
+      Stock: c?.stock ?? 0,
+      Held: c?.held ?? 0,
+      Reserved: c?.reserved ?? 0,
     };
   });
   return {
