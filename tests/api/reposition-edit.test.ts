@@ -261,4 +261,32 @@ describe.each(databaseKinds)('editing a reposition on %s', (kind) => {
     // A pool order is not editable in this issue (Load Booking only).
     expect(await detail(customer, pool.booking_order_id)).toMatchObject({ CanEdit: false });
   });
+
+  it('opens a seeded reposition in edit mode and saves a change to it', async () => {
+    const seeded = await t.handle.db
+      .selectFrom('booking_orders as o')
+      .select('o.booking_order_id')
+      .where('o.booking_order_type_code', '=', 'RP')
+      .where('o.customer_id', '=', 1)
+      .where('o.status_code', 'in', ['OP', 'PN'])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('bookings as b')
+            .select('b.booking_id')
+            .whereRef('b.booking_order_id', '=', 'o.booking_order_id')
+            .where('b.status_code', '=', 'OP'),
+        ),
+      )
+      .orderBy('o.booking_order_id')
+      .executeTakeFirstOrThrow();
+    const { doc, data } = await open(seeded.booking_order_id);
+    expect(doc.CanEdit).toBe(true);
+    expect(data.Header).toMatchObject({
+      InventoryOrgCode: expect.any(String),
+      FromLocationId: expect.any(Number),
+    });
+    const res = await send(doc, { ...data, Contact: { ...data.Contact, ContactName: 'Edited Contact' } });
+    expect(res.statusCode, res.body).toBe(200);
+  });
 });

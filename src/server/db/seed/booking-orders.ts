@@ -1,4 +1,5 @@
 /** About 3,000 historical booking orders of every type and status, each with 1–3 bookings. */
+import { DEFAULT_INVENTORY_ORG } from '../../../domain/constants';
 import type { BookingOrderTable } from '../types';
 import { type BookingRow, buildBookings } from './bookings';
 import type { ContractLineRow, ContractRow } from './contracts';
@@ -9,6 +10,40 @@ import { ANCHOR_MS, DAY_MS, HISTORY_DAYS, iso, type Rng, randomInstant } from '.
 import { DEMO_STAFF_USER_ID } from './users';
 
 export const ORDER_COUNT = 3000;
+
+const REPOSITION_REASONS = ['RAMP_IMB', 'PORT_SURGE', 'SEASONAL', 'DEPOT_FULL', 'CUSTOMER_REQ', 'MAINT'];
+
+/**
+ * A reposition as the booker writes one, so that it opens in edit mode: every destination leaves
+ * one origin with one size, class and Extendable, moved by the order's carrier, and the order keeps
+ * its own header fields (org, origin, reason) in details.
+ */
+function repositionShape(order: OrderRow, bookings: BookingRow[], usable: readonly LocationRow[]): void {
+  const first = bookings[0];
+  if (!first) return;
+  const taken = new Set<number>([first.location_id]);
+  for (const b of bookings) {
+    b.location_id = first.location_id;
+    b.equipment_category_code = first.equipment_category_code;
+    b.equipment_class_code = first.equipment_class_code;
+    b.extendable = first.extendable;
+    b.motor_carrier_id = order.motor_carrier_id;
+    // Picked without the generator, so every other order of the demo data stays as it was.
+    const to = usable.filter((l) => !taken.has(l.location_id));
+    const from = to.length ? to : usable;
+    b.to_location_id = (
+      from[(order.booking_order_id * 7 + b.booking_id) % from.length] as LocationRow
+    ).location_id;
+    taken.add(b.to_location_id);
+  }
+  order.details = JSON.stringify({
+    InventoryOrgCode: DEFAULT_INVENTORY_ORG,
+    FromLocationId: first.location_id,
+    Extendable: first.extendable ? 'Yes' : 'All',
+    RepositionReasonCode: REPOSITION_REASONS[order.booking_order_id % REPOSITION_REASONS.length],
+    ExternalPartyEmails: null,
+  });
+}
 
 type Stamped = 'created_at' | 'updated_at' | 'send_external_notification' | 'version' | 'details';
 export type OrderRow = Omit<BookingOrderTable, 'booking_order_id' | Stamped> & {
@@ -186,6 +221,7 @@ export function buildOrders(rng: Rng, ctx: OrderContext): OrderPlan[] {
     };
 
     const bookings = buildBookings(rng, order, lines, { inMarket, usable }, bookingId + 1);
+    if (type === 'RP') repositionShape(order, bookings, usable);
     bookingId += bookings.length;
     plans.push({ order, bookings, initialStatus, lines });
   }
