@@ -8,7 +8,6 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { PendingOutcome } from '../../schemas/pending';
-import type { AppContext } from '../context';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce } from '../events/order-events';
@@ -16,8 +15,12 @@ import { availableUnitsAt, POOL_DRAWING_ORDER_TYPES } from './availability';
 import { notifyContact } from './booking-notification';
 import { bookingCode } from './booking-numbers';
 import { presentOrder } from './booking-presenter';
+import type { FlowDeps } from './flow-submission';
 import { OPEN_REQUEST_STATES, type PresentOptions, presentPendingRequests } from './pending-requests';
 import type { Viewer } from './viewer';
+
+/** What the pending queue's decisions use: the database, and the mailer and hub events after a commit. */
+type PendingDeps = Pick<FlowDeps, 'db' | 'mailer' | 'orderEvents'>;
 
 export type LockedOrder = Awaited<ReturnType<typeof lockOpenRequest>>['order'];
 
@@ -180,7 +183,7 @@ async function lockLocations(trx: Kysely<Database>, bookings: readonly PendingBo
 }
 
 async function acceptOne(
-  ctx: AppContext,
+  ctx: PendingDeps,
   viewer: Viewer,
   requestId: number,
   overAvailability: boolean,
@@ -255,7 +258,7 @@ async function acceptOne(
   });
 }
 
-async function rejectOne(ctx: AppContext, viewer: Viewer, requestId: number, reason: string, log: ErrorLog) {
+async function rejectOne(ctx: PendingDeps, viewer: Viewer, requestId: number, reason: string, log: ErrorLog) {
   const order = await ctx.db.transaction().execute(async (trx) => {
     const { order } = await lockOpenRequest(trx, requestId);
     const now = new Date();
@@ -358,7 +361,7 @@ export async function eachRequest(
 }
 
 export async function acceptPendingRequests(
-  ctx: AppContext,
+  ctx: PendingDeps,
   viewer: Viewer,
   ids: readonly number[],
   overAvailability: boolean,
@@ -378,7 +381,7 @@ export async function acceptPendingRequests(
 }
 
 export async function rejectPendingRequests(
-  ctx: AppContext,
+  ctx: PendingDeps,
   viewer: Viewer,
   ids: readonly number[],
   reason: string,

@@ -12,9 +12,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { PendingOutcome, ValidationCheck } from '../../schemas/pending';
-import type { AppContext } from '../context';
 import type { Database } from '../db/types';
 import { POOL_DRAWING_ORDER_TYPES } from './availability';
+import type { FlowDeps } from './flow-submission';
 import {
   describeShortfall,
   eachRequest,
@@ -158,7 +158,7 @@ export async function validationChecks(
   return checks;
 }
 
-async function validateOne(ctx: AppContext, viewer: Viewer, requestId: number): Promise<string> {
+async function validateOne(ctx: Pick<FlowDeps, 'db'>, viewer: Viewer, requestId: number): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
     const { order, bookings } = await lockOpenRequest(trx, requestId);
     const checks = await validationChecks(trx, order, bookings);
@@ -198,7 +198,7 @@ async function validateOne(ctx: AppContext, viewer: Viewer, requestId: number): 
 }
 
 export function validatePendingRequests(
-  ctx: AppContext,
+  ctx: Pick<FlowDeps, 'db'>,
   viewer: Viewer,
   ids: readonly number[],
   options: PresentOptions,
