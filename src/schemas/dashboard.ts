@@ -323,8 +323,11 @@ export const cancelOrderBodySchema = {
 } as const;
 export type CancelOrderBody = FromSchema<typeof cancelOrderBodySchema>;
 
-/** What happened to a booking order, as the hub tells it. */
-export const ORDER_CHANGES = ['created', 'edited', 'cancelled', 'accepted', 'rejected'] as const;
+/**
+ * What happened to a booking order, as the hub tells it. `inventory` is no order's change: an
+ * internal reservation or a manual count moved availability (staff only, BookingOrderId 0, no rows).
+ */
+export const ORDER_CHANGES = ['created', 'edited', 'cancelled', 'accepted', 'rejected', 'inventory'] as const;
 export type OrderChange = (typeof ORDER_CHANGES)[number];
 
 /**

@@ -27,6 +27,7 @@ import { bookingPendingRoutes } from './routes/booking-pending';
 import { configurationRoutes } from './routes/configuration';
 import { dashboardRoutes } from './routes/dashboard';
 import { flowRoutes } from './routes/flows';
+import { internalReservationRoutes } from './routes/internal-reservation';
 import { lookupRoutes } from './routes/lookup';
 import { repositionRoutes } from './routes/reposition';
 import { userRoutes } from './routes/users';
@@ -55,6 +56,7 @@ const routeAreas = [
   bookingOrderRoutes,
   repositionRoutes,
   weeklyThresholdRoutes,
+  internalReservationRoutes,
   hubRoutes,
 ];
 

@@ -27,7 +27,7 @@ export interface ServerConfig {
   /** The company directory internal staff sign in with; null: they use local passwords (the demo). */
   directory: DirectoryConfig | null;
   /** SPEC §7 feature flags that are configuration (the others are always on). */
-  featureFlags: { pendingQueueContactInfo: boolean };
+  featureFlags: { pendingQueueContactInfo: boolean; internalReservationComments: boolean };
 }
 
 /** LDAP sign-in for internal staff (DIRECTORY_*); docs/decisions.md "Account lifecycle (server)". */
@@ -128,6 +128,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pendingQueueContactInfo: flag(
         env.FEATURE_PENDING_QUEUE_CONTACT_INFO,
         'FEATURE_PENDING_QUEUE_CONTACT_INFO',
+      ),
+      internalReservationComments: flag(
+        env.FEATURE_INTERNAL_RESERVATION_COMMENTS,
+        'FEATURE_INTERNAL_RESERVATION_COMMENTS',
       ),
     },
   };

@@ -3,14 +3,15 @@ import * as constants from '../../domain/constants';
 import type { ServerConfig } from '../config';
 
 /**
- * SPEC §7: the environment key initialises the feature flags. "Pending queue contact info" is
- * configuration (FEATURE_PENDING_QUEUE_CONTACT_INFO); the other two are always on.
+ * SPEC §7: the environment key initialises the feature flags. "Pending queue contact info"
+ * (FEATURE_PENDING_QUEUE_CONTACT_INFO) and "internal reservation comments"
+ * (FEATURE_INTERNAL_RESERVATION_COMMENTS) are configuration; term close is always on.
  */
 export const publicConfiguration = (config: ServerConfig) => ({
   EnvironmentKey: config.environment,
   FeatureFlags: {
     TermCloseOfFulfilledBooking: true,
-    InternalReservationComments: true,
+    InternalReservationComments: config.featureFlags.internalReservationComments,
     PendingQueueContactInfo: config.featureFlags.pendingQueueContactInfo,
   },
 });

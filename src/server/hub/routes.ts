@@ -12,7 +12,7 @@ import { hubConnectQuerySchema, negotiateQuerySchema, negotiateResponseSchema } 
 import { authenticate, bearerToken } from '../auth/authenticate';
 import { loadSigningKey } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { orderChangeMessage } from '../domain/dashboard-rows';
+import { hubMessageFor } from '../domain/inventory-availability-events';
 import { notFound, unauthorized } from '../errors';
 import { viewerOf } from '../plugins/access';
 import { createConnectionTokens } from './connection-tokens';
@@ -31,7 +31,7 @@ export function hubRoutes(app: FastifyInstance, ctx: AppContext): void {
     const hub = new Hub({
       db: ctx.db,
       events: ctx.orderEvents,
-      messageFor: orderChangeMessage,
+      messageFor: hubMessageFor,
       log: scope.log,
     });
     const connectionIds = new WeakMap<FastifyRequest, string>();
