@@ -289,4 +289,67 @@ describe.each(databaseKinds)('editing a reposition on %s', (kind) => {
     const res = await send(doc, { ...data, Contact: { ...data.Contact, ContactName: 'Edited Contact' } });
     expect(res.statusCode, res.body).toBe(200);
   });
+
+  it('answers a bad update body with a 400 that says what to send, and changes nothing', async () => {
+    await setRepositionAvailable(t, customer, s, 20);
+    const { doc, data } = await bookAndOpen([2]);
+    const other = await bookAndOpen([1]);
+    const first = data.Orders[0] as Record<string, unknown>;
+    const cases: Array<[string, object, number, string]> = [
+      ['no BookingOrderId', { ...data, Version: doc.Version }, 400, 'VALIDATION'],
+      [
+        'a Version that is not a number',
+        { ...data, BookingOrderId: doc.BookingOrderId, Version: '1' },
+        400,
+        'VALIDATION',
+      ],
+      [
+        'another order’s booking',
+        {
+          ...data,
+          Orders: [{ ...first, RepositionBookingId: other.doc.Bookings[0]?.BookingId }],
+          BookingOrderId: doc.BookingOrderId,
+          Version: doc.Version,
+        },
+        400,
+        'UNKNOWN_BOOKING',
+      ],
+      [
+        'an open booking left out',
+        { ...data, Orders: [destination(s, 3, 1)], BookingOrderId: doc.BookingOrderId, Version: doc.Version },
+        400,
+        'MISSING_BOOKING',
+      ],
+      [
+        'a field no form has',
+        { ...data, Discount: 5, BookingOrderId: doc.BookingOrderId, Version: doc.Version },
+        400,
+        'VALIDATION',
+      ],
+      ['an unknown order', { ...data, BookingOrderId: 99_999_999, Version: 1 }, 404, 'NOT_FOUND'],
+    ];
+    for (const [what, body, status, code] of cases) {
+      const res = await updateReposition(t, customer, body);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
+      expect(res.json().code, what).toBe(code);
+      expect(res.json().message, what).not.toMatch(/undefined|Internal/);
+    }
+    const pool = await t.handle.db
+      .selectFrom('booking_orders')
+      .select('booking_order_id')
+      .where('booking_order_type_code', '=', 'PB')
+      .where('customer_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const wrongType = await updateReposition(t, customer, {
+      ...data,
+      BookingOrderId: pool.booking_order_id,
+      Version: 1,
+    });
+    expect(wrongType.statusCode).toBe(409);
+    expect(wrongType.json().code).toBe('WRONG_ORDER_TYPE');
+    expect((await open(doc.BookingOrderId)).doc).toMatchObject({
+      Version: 1,
+      Bookings: [{ UnitsRequestedCount: 2 }],
+    });
+  });
 });
