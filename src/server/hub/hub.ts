@@ -9,8 +9,8 @@ import type { WebSocket } from 'ws';
 import type { OrderChange, OrderChangeMessage } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import type { Viewer } from '../domain/viewer';
-import { HubConnection } from './hub-connection';
 import type { OrderEvent, OrderEvents } from '../events/order-events';
+import { HubConnection } from './hub-connection';
 import { invocationMessage } from './protocol';
 
 /** Keep-alive as ASP.NET Core SignalR does it, well inside the client's 30 s server timeout. */
