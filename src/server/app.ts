@@ -29,6 +29,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { flowRoutes } from './routes/flows';
 import { internalReservationRoutes } from './routes/internal-reservation';
 import { lookupRoutes } from './routes/lookup';
+import { manualInventoryRoutes } from './routes/manual-inventory';
 import { repositionRoutes } from './routes/reposition';
 import { userRoutes } from './routes/users';
 import { weeklyThresholdRoutes } from './routes/weekly-threshold';
@@ -57,6 +58,7 @@ const routeAreas = [
   repositionRoutes,
   weeklyThresholdRoutes,
   internalReservationRoutes,
+  manualInventoryRoutes,
   hubRoutes,
 ];
 

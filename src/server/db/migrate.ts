@@ -10,6 +10,7 @@ import { statements as dashboardSearch } from './migrations/0003-dashboard-searc
 import { statements as accountLifecycle } from './migrations/0004-account-lifecycle';
 import { statements as orderEdits } from './migrations/0005-order-edits';
 import { statements as pendingDecisions } from './migrations/0006-pending-decisions';
+import { statements as manualInventory } from './migrations/0007-manual-inventory';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -19,6 +20,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0004-account-lifecycle', statements: accountLifecycle },
   { name: '0005-order-edits', statements: orderEdits },
   { name: '0006-pending-decisions', statements: pendingDecisions },
+  { name: '0007-manual-inventory', statements: manualInventory },
 ];
 
 const MIGRATION_LOCK = 727_001;

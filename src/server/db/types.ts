@@ -197,6 +197,24 @@ export interface InternalReservationTable {
   last_modified: Timestamp;
 }
 
+/** A yard count staff recorded (manual inventory, migration 0007); the unit lists are chassis IDs. */
+export interface ManualInventoryOrderTable {
+  mi_order_id: Generated<number>;
+  inventory_org_code: string;
+  location_id: number;
+  equipment_category_code: string;
+  equipment_class_code: string;
+  system_count: number;
+  counted_count: number;
+  reason_code: string;
+  comment: string | null;
+  units_out_of_service: ColumnType<string[], string, string>;
+  units_returned: ColumnType<string[], string, string>;
+  units_added: ColumnType<string[], string, string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
 export interface PendingRequestTable {
   pending_request_id: Generated<number>;
   booking_order_id: number;
@@ -351,6 +369,7 @@ export interface Database {
   fees: FeeTable;
   booking_order_fees: BookingOrderFeeTable;
   internal_reservations: InternalReservationTable;
+  manual_inventory_orders: ManualInventoryOrderTable;
   pending_request_types: CodeNameTable;
   pending_request_failures: CodeNameTable;
   pending_requests: PendingRequestTable;

@@ -78,7 +78,12 @@ export async function orgLocation(db: Kysely<Database>, orgCode: string, locatio
 }
 
 /** A size and class that exist and that the pool books (SPEC §5 hides Axle, Scrap, Genset…). */
-export async function checkSizeAndClass(db: Kysely<Database>, category: string, equipmentClass: string) {
+export async function checkSizeAndClass(
+  db: Kysely<Database>,
+  category: string,
+  equipmentClass: string,
+  verb: 'reserved' | 'counted' = 'reserved',
+) {
   const [size, cls] = await Promise.all([
     db
       .selectFrom('equipment_categories')
@@ -89,7 +94,7 @@ export async function checkSizeAndClass(db: Kysely<Database>, category: string, 
   ]);
   const hidden: readonly string[] = HIDDEN_EQUIPMENT_TYPES;
   if (!size || hidden.includes(equipmentTypeOf(category)))
-    throw bad(`${category} is not an equipment size that can be reserved.`, 'UNKNOWN_EQUIPMENT_SIZE');
+    throw bad(`${category} is not an equipment size that can be ${verb}.`, 'UNKNOWN_EQUIPMENT_SIZE');
   if (!cls)
     throw bad(
       `There is no equipment class ${equipmentClass}: choose one from the list.`,
