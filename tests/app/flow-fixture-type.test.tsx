@@ -72,7 +72,7 @@ describe('a booking type from fixtures only', { timeout: 120_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     await screen.findByText(/^Rows \d+–\d+ of \d+$/, undefined, { timeout: 15_000 });
     // The dashboard keeps the search it showed before; searching again lists the new order first.
-    await u.click(screen.getByRole('button', { name: 'Search', exact: true }));
+    await u.click(screen.getByRole('button', { name: /^Search$/ }));
     const row = await waitFor(
       () => {
         const found = document.querySelector<HTMLElement>(
