@@ -37,7 +37,9 @@ describe('step action calls (reposition availability)', () => {
     const body = { FromLocationId: 'not a location' };
     const direct = await server.call('POST', URL, { token: await server.token('demo.customer'), body });
     expect(direct.status).toBe(400);
-    const error: unknown = await requestStepAction(root.api, { method: 'POST', url: URL, body }).catch((e) => e);
+    const error: unknown = await requestStepAction(root.api, { method: 'POST', url: URL, body }).catch(
+      (e) => e,
+    );
     if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
     expect(error.status).toBe(400);
     expect(error.message).toBe(reduceErrorMessage(direct.json(), 'Bad Request'));
