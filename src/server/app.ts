@@ -28,6 +28,7 @@ import { configurationRoutes } from './routes/configuration';
 import { dashboardRoutes } from './routes/dashboard';
 import { flowRoutes } from './routes/flows';
 import { internalReservationRoutes } from './routes/internal-reservation';
+import { inventoryAvailabilityRoutes } from './routes/inventory-availability';
 import { lookupRoutes } from './routes/lookup';
 import { manualInventoryRoutes } from './routes/manual-inventory';
 import { repositionRoutes } from './routes/reposition';
@@ -59,6 +60,7 @@ const routeAreas = [
   weeklyThresholdRoutes,
   internalReservationRoutes,
   manualInventoryRoutes,
+  inventoryAvailabilityRoutes,
   hubRoutes,
 ];
 
