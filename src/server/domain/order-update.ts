@@ -110,6 +110,7 @@ export async function updateFlowOrder(
     });
     if (!verdict.ok) throw new AppError(verdict.status, verdict.reason, 'NOT_EDITABLE');
 
+    const updaterDeps = bookingDeps(deps, log);
     const done = await updater.update(
       trx,
       {
@@ -120,10 +121,10 @@ export async function updateFlowOrder(
         requiresGoodStanding: flow.requiresGoodStanding === true,
         unanswered,
       },
-      bookingDeps(deps, log),
+      updaterDeps,
     );
     if (done.changes.length === 0) throw new AppError(400, NOTHING_CHANGED_MESSAGE, 'NOTHING_CHANGED');
-    const now = new Date();
+    const now = updaterDeps.clock();
     await trx
       .updateTable('booking_orders')
       .set({ version: sql`version + 1`, updated_by: viewer.userId, updated_at: now })

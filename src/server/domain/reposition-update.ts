@@ -77,7 +77,7 @@ function refuseMovedHeader(data: RepositionBookingData, details: Record<string, 
     );
 }
 
-export const updateReposition: Updater = async (trx, request) => {
+export const updateReposition: Updater = async (trx, request, { clock }) => {
   const data = request.data as unknown as RepositionBookingData;
   const orderId = request.orderId;
   const order = await trx
@@ -152,7 +152,7 @@ export const updateReposition: Updater = async (trx, request) => {
       const status = b.units_fulfilled_count > 0 ? 'CL' : 'CN';
       await trx
         .updateTable('bookings')
-        .set({ status_code: status, updated_at: new Date() })
+        .set({ status_code: status, updated_at: clock() })
         .where('booking_id', '=', b.booking_id)
         .execute();
       changes.push({ field: `${label}.BookingStatusCode`, before: b.status_code, after: status });
@@ -170,7 +170,7 @@ export const updateReposition: Updater = async (trx, request) => {
     increase += Math.max(0, next.units_requested_count - b.units_requested_count);
     await trx
       .updateTable('bookings')
-      .set({ ...next, updated_at: new Date() })
+      .set({ ...next, updated_at: clock() })
       .where('booking_id', '=', b.booking_id)
       .execute();
     for (const [k, v] of diff)
