@@ -1,4 +1,10 @@
-import { ACCOUNT_VALIDATION_TEXT, PAGE_NOT_FOUND_TEXT } from '../../src/domain/messages';
+import {
+  ACCOUNT_VALIDATION_TEXT,
+  BOOKING_ENTRY_ON_HOLD,
+  BOOKINGS_ON_HOLD_TEXT,
+  noAccessText,
+  PAGE_NOT_FOUND_TEXT,
+} from '../../src/domain/messages';
 import { expect, test } from '../fixtures/index';
 
 test.describe('route guards (SPEC §6 route rules)', () => {
@@ -31,6 +37,41 @@ test.describe('route guards (SPEC §6 route rules)', () => {
     await page.goto('/#/pool_booking/request');
     await loginPage.signIn('demo.readonly');
     await shell.expectAt('/app/dashboard', 'Dashboard');
+    // …and says why (issue 14).
+    await expect(page.getByRole('status').filter({ hasText: noAccessText('Pool Booking') })).toBeVisible();
+  });
+
+  test('a customer in good standing opening account validation goes home instead', async ({
+    loginPage,
+    shell,
+    page,
+  }) => {
+    await loginPage.goto();
+    await loginPage.signIn('demo.customer');
+    await shell.expectAt('/app/dashboard', 'Dashboard');
+    await page.goto('/#/accountValidation');
+    await shell.expectAt('/app/dashboard', 'Dashboard');
+    await expect(page.getByText(ACCOUNT_VALIDATION_TEXT)).toBeHidden();
+  });
+
+  test('an account not in good standing sees its booking entries marked, and why, once', async ({
+    loginPage,
+    shell,
+    page,
+  }) => {
+    await loginPage.goto();
+    await loginPage.signIn('demo.suspended');
+    await shell.expectAt('/app/dashboard', 'Dashboard');
+    await shell.openMenu();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByText(BOOKINGS_ON_HOLD_TEXT)).toHaveCount(1);
+    const pool = menu.getByRole('link', { name: /^Pool/ }).first();
+    await expect(pool).toContainText(BOOKING_ENTRY_ON_HOLD);
+    await expect(pool).toHaveAccessibleDescription(BOOKINGS_ON_HOLD_TEXT);
+    // Redelivery creates no booking: not marked.
+    await expect(menu.getByRole('link', { name: 'Pool Redelivery' })).not.toContainText(
+      BOOKING_ENTRY_ON_HOLD,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   IDLE_BEFORE_WARNING_S,
+  NATURAL_EXPIRY_FLAG_CLEAR_MS,
   SESSION_WARNING_DIALOG_SIZE_PX,
   VERSION_CHECK_INTERVAL_MS,
   WARNING_COUNTDOWN_S,
@@ -53,7 +54,9 @@ test.describe('session behaviour (SPEC §4, §9) on the shared server', () => {
     await page.keyboard.press('Escape');
     await expect(warning).toBeVisible();
 
-    await warning.getByRole('button', { name: 'Yes' }).click();
+    // Focus starts on Yes (issue 14): a reflex Enter keeps the session.
+    await expect(warning.getByRole('button', { name: 'Yes' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(warning).toBeHidden();
     // The countdown that was running is over: the session outlives it.
     await passTime(page, COUNTDOWN_MS);
@@ -63,10 +66,18 @@ test.describe('session behaviour (SPEC §4, §9) on the shared server', () => {
     await passTime(page, WATCH_RESTART_MS + IDLE_MS);
     await expect(warning).toBeVisible();
     await passTime(page, COUNTDOWN_MS);
-    await expect(page).toHaveURL(/#\/login$/);
+    // The login page remembers where the user was (issue 14).
+    await expect(page).toHaveURL(/#\/login\?returnUrl=%2Fmy_account%2Finfo$/);
     await expect(warning).toBeHidden();
     await expect(page.getByText(INACTIVITY_BANNER)).toBeVisible();
     expect(await sessionTraces(page)).toEqual({ token: null, tabs: null, sessionCookie: false });
+    // The stored flag goes after 10 s (SPEC §4); the banner stays on the page that opened with it.
+    await page.clock.fastForward(NATURAL_EXPIRY_FLAG_CLEAR_MS);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('brr.naturalExpiry'))).toBeNull();
+    await expect(page.getByText(INACTIVITY_BANNER)).toBeVisible();
+    // Signing in again brings the user back to where they were.
+    await loginPage.signIn('demo.customer');
+    await shell.expectAt('/my_account/info', 'My Account');
   });
 
   test('No in the warning signs the user out', async ({ page, loginPage, shell }) => {

@@ -42,6 +42,19 @@ export const LOCKOUT_MARKER = '!*';
 export const INACTIVITY_BANNER = "We've signed you out of your account due to inactivity.";
 export const ACCOUNT_VALIDATION_TEXT =
   'You are not allowed to create chassis bookings as your account is not in good standing, please contact customer service.';
+/**
+ * SPEC §3: a booking waiting for review has no number yet. Said as what will happen ("awaiting
+ * review") rather than "Pending", which reads like a number (issue 14).
+ */
+export const PENDING_NUMBER_TEXT = 'Awaiting review';
+/** Issue 14: said once in the menu of an account not in good standing, beside the marked booking entries. */
+export const BOOKINGS_ON_HOLD_TEXT =
+  'New bookings are unavailable while your account is not in good standing. Contact customer service.';
+/** The mark on a booking entry an account not in good standing cannot use. */
+export const BOOKING_ENTRY_ON_HOLD = 'Unavailable';
+/** Issue 14: why a signed-in user opening a page outside their permissions lands on the dashboard. */
+export const noAccessText = (page: string): string =>
+  `You do not have access to ${page}, so you were brought to the Dashboard.`;
 export const PAGE_NOT_FOUND_TEXT = 'Sorry, page not found';
 export const CACHE_KEY_MISSING_TEXT = 'Requested key is not available in Cache';
 /** SPEC §5: a search with no valid criteria, and a dashboard search that finds nothing. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardRoute, safeReturnUrl } from '../../src/app/router/guard';
 import { AREA_ROUTES, type AreaRoute } from '../../src/app/routes';
+import { noAccessText } from '../../src/domain/messages';
 import { buildRootStore, buildToken, type DemoUser, tokenFor } from './support/fixtures';
 import { sendJson, startServer, type TestServer } from './support/http-server';
 
@@ -47,6 +48,10 @@ describe('route guard (SPEC §6 route rules)', () => {
     expect(root.lookups.loaded).toBe(false);
     expect(await guardRoute(root, pool, '/pool_booking/request')).toBe('/app/dashboard');
     expect(root.lookups.loaded).toBe(true);
+    // …and says why, in a message the move to the dashboard keeps.
+    expect(root.messages.messages.map((m) => [m.Data, m.noClear])).toEqual([
+      [noAccessText(pool.title), true],
+    ]);
     expect(
       await guardRoute(root, routeOf('/manual_inventory/request'), '/manual_inventory/request'),
     ).toBeNull();

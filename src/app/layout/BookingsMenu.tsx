@@ -1,8 +1,9 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Badge, Button, Menu, Portal } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
+import { BOOKING_ENTRY_ON_HOLD } from '../../domain/messages';
 import { useStores } from '../stores/StoresContext';
-import { headerBookings } from './menu-model';
+import { entryOnHold, headerBookings } from './menu-model';
 
 /** SPEC §2 header: the Bookings dropdown (Pool, Reuse), each entry under the menu's permission rule. */
 export const BookingsMenu = observer(function BookingsMenu() {
@@ -28,6 +29,11 @@ export const BookingsMenu = observer(function BookingsMenu() {
             {entries.map((r) => (
               <Menu.Item key={r.path} value={r.path}>
                 {r.menu?.label}
+                {entryOnHold(session.details?.GoodStanding, r) && (
+                  <Badge ms="auto" colorPalette="orange" variant="outline">
+                    {BOOKING_ENTRY_ON_HOLD}
+                  </Badge>
+                )}
               </Menu.Item>
             ))}
           </Menu.Content>

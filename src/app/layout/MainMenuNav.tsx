@@ -1,7 +1,8 @@
-import { Box, Button, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { BOOKING_ENTRY_ON_HOLD, BOOKINGS_ON_HOLD_TEXT } from '../../domain/messages';
 import { externalLinkProps } from '../components/external-link';
 import { useStores } from '../stores/StoresContext';
 import { buildMenu, type MenuLink, type MenuSection } from './menu-model';
@@ -16,10 +17,16 @@ export const MainMenuNav = observer(function MainMenuNav({ onNavigate }: { onNav
     permissions: session.permissions,
     isInternal: session.isInternal,
     fullName: session.fullName,
+    goodStanding: session.details?.GoodStanding,
   });
   return (
     <Box as="nav" aria-label="Main menu">
       <Stack gap={4}>
+        {menu.bookingsOnHold && (
+          <Text id={ON_HOLD_NOTE_ID} fontSize="sm" bg="orange.subtle" color="fg" p={2} borderRadius="md">
+            {BOOKINGS_ON_HOLD_TEXT}
+          </Text>
+        )}
         {menu.sections.map((section) => (
           <Section
             key={`${section.heading}-${section.links[0]?.label}`}
@@ -59,6 +66,9 @@ export const MainMenuNav = observer(function MainMenuNav({ onNavigate }: { onNav
     </Box>
   );
 });
+
+/** The one note the marked entries point to (aria-describedby). */
+const ON_HOLD_NOTE_ID = 'menu-bookings-on-hold';
 
 function Section({
   section,
@@ -102,8 +112,17 @@ function EntryLink({ link, onNavigate }: { link: MenuLink; onNavigate?: () => vo
   };
   return (
     <Link asChild>
-      <RouterLink to={link.path ?? '/'} onClick={choose}>
+      <RouterLink
+        to={link.path ?? '/'}
+        onClick={choose}
+        aria-describedby={link.onHold ? ON_HOLD_NOTE_ID : undefined}
+      >
         {link.label}
+        {link.onHold && (
+          <Badge ms={2} colorPalette="orange" variant="outline">
+            {BOOKING_ENTRY_ON_HOLD}
+          </Badge>
+        )}
       </RouterLink>
     </Link>
   );

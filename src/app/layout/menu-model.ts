@@ -1,5 +1,5 @@
 import { hasAnyPermission, type PermissionSet } from '../../domain/permissions';
-import { AREA_ROUTES, type AreaRoute, routeAccess } from '../routes';
+import { AREA_ROUTES, type AreaRoute, routeAccess, routeNeedsGoodStanding } from '../routes';
 
 export interface MenuLink {
   label: string;
@@ -9,6 +9,8 @@ export interface MenuLink {
   href?: string;
   /** A flow's entry: choosing it resets that flow (SPEC §2). */
   flowId?: string;
+  /** A booking entry this account cannot use now (not in good standing): marked, still a link. */
+  onHold?: boolean;
 }
 
 export interface MenuSection {
@@ -21,6 +23,8 @@ export interface MenuModel {
   sections: MenuSection[];
   /** SPEC §2 / §6: internal users only. */
   applications: { security: string | null; ebm: string; fullName: string } | null;
+  /** Some entries are on hold: the menu says why once (issue 14). */
+  bookingsOnHold: boolean;
 }
 
 export interface MenuInput {
@@ -30,6 +34,8 @@ export interface MenuInput {
   customerServiceUrl: string;
   securityAppUrl: string;
   ebmAppUrl: string;
+  /** SPEC §6: false for an account not in good standing (unknown counts as in good standing). */
+  goodStanding?: boolean;
 }
 
 /** SPEC §6: a menu entry shows when any of its area's requirements is held (none required: always). */
@@ -39,6 +45,10 @@ export const canSee = (permissions: PermissionSet, route: Pick<AreaRoute, 'area'
 /** The header's Bookings dropdown (SPEC §2: Pool, Reuse), under the same rule as the menu. */
 export const headerBookings = (permissions: PermissionSet): AreaRoute[] =>
   AREA_ROUTES.filter((r) => r.menu?.inHeaderBookings && canSee(permissions, r));
+
+/** Issue 14: an entry leading to the account-validation page instead of its form is marked. */
+export const entryOnHold = (goodStanding: boolean | undefined, route: AreaRoute): boolean =>
+  goodStanding === false && routeNeedsGoodStanding(route);
 
 /** Builds the slide-out menu of SPEC §2 from the one route table, in its order. */
 export function buildMenu(input: MenuInput): MenuModel {
@@ -51,6 +61,7 @@ export function buildMenu(input: MenuInput): MenuModel {
       label: route.menu.label,
       path: route.path,
       ...(route.flowId ? { flowId: route.flowId } : {}),
+      ...(entryOnHold(input.goodStanding, route) ? { onHold: true } : {}),
     };
     if (last && last.heading === heading) last.links.push(link);
     else sections.push({ heading, links: [link] });
@@ -69,5 +80,6 @@ export function buildMenu(input: MenuInput): MenuModel {
         fullName: input.fullName,
       }
     : null;
-  return { sections, applications };
+  const bookingsOnHold = sections.some((s) => s.links.some((l) => l.onHold));
+  return { sections, applications, bookingsOnHold };
 }

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router-dom';
+import { MessageType, noAccessText } from '../../domain/messages';
 import { hasAnyPermission } from '../../domain/permissions';
 import {
   ACCOUNT_VALIDATION_PATH,
@@ -34,7 +35,11 @@ export async function guardRoute(
   if (!session.isSignedIn) return `${LOGIN_PATH}?returnUrl=${returnUrl}`;
   if (session.pendingReset) return `${RESET_PASSWORD_PATH}?returnUrl=${returnUrl}`;
   root.lookups.loadAll(session.permissions);
-  if (!hasAnyPermission(session.permissions, routeAccess(route))) return HOME_PATH;
+  if (!hasAnyPermission(session.permissions, routeAccess(route))) {
+    // Say why (issue 14): noClear so the move to the dashboard does not wipe it at once.
+    root.messages.show({ Type: MessageType.Warning, Data: noAccessText(route.title), noClear: true });
+    return HOME_PATH;
+  }
   if (routeNeedsGoodStanding(route)) {
     const details = await session.loadDetails();
     if (details && details.GoodStanding === false) return ACCOUNT_VALIDATION_PATH;

@@ -44,6 +44,7 @@ export class SessionBehaviour {
   readonly publicConfig: PublicConfigStore;
   private readonly cookie: SessionCookie;
   private navigate: ((path: string) => void) | null = null;
+  private currentPath: () => string = () => '';
   private pendingPath: string | null = null;
   private disposers: (() => void)[] = [];
 
@@ -63,7 +64,7 @@ export class SessionBehaviour {
         // every tab (removing the shared token is the broadcast).
         root.dialogs.closeAll();
         storage.setItem(StorageKeys.naturalExpiry, 'true');
-        void this.signOutTo(LOGIN_PATH);
+        void this.signOutTo(this.loginBackHere());
       },
       declined: () => void this.signOutTo(LOGIN_PATH),
     });
@@ -72,7 +73,7 @@ export class SessionBehaviour {
         // The token ran out without the user signing out: a natural expiry too.
         storage.setItem(StorageKeys.naturalExpiry, 'true');
         root.session.clear();
-        void this.signOutTo(LOGIN_PATH);
+        void this.signOutTo(this.loginBackHere());
       },
       notActive: () => void this.signOutTo(ACCOUNT_VALIDATION_PATH),
       rejected: () => {
@@ -112,9 +113,13 @@ export class SessionBehaviour {
     this.tracking.stop();
   }
 
-  /** The router's navigate; a move asked for before it is attached happens on attach. */
-  attachNavigator(navigate: (path: string) => void): () => void {
+  /**
+   * The router's navigate and where the tab is; a move asked for before it is attached happens on
+   * attach.
+   */
+  attachNavigator(navigate: (path: string) => void, currentPath?: () => string): () => void {
     this.navigate = navigate;
+    if (currentPath) this.currentPath = currentPath;
     if (this.pendingPath) {
       const path = this.pendingPath;
       this.pendingPath = null;
@@ -128,6 +133,16 @@ export class SessionBehaviour {
   private go(path: string): void {
     if (this.navigate) this.navigate(path);
     else this.pendingPath = path;
+  }
+
+  /**
+   * The login page after an inactivity sign-out, with the page the user was on as returnUrl: the
+   * sign-in that follows brings them back there (issue 14). No returnUrl for public pages.
+   */
+  private loginBackHere(): string {
+    const here = this.currentPath();
+    if (!here.startsWith('/') || here === '/' || here.startsWith(LOGIN_PATH)) return LOGIN_PATH;
+    return `${LOGIN_PATH}?returnUrl=${encodeURIComponent(here)}`;
   }
 
   private async signOutTo(path: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Button, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { SESSION_WARNING_DIALOG_SIZE_PX, WARNING_COUNTDOWN_S } from '../../domain/constants';
 import {
   NEW_VERSION_TEXT,
@@ -20,8 +20,16 @@ import type { VersionCheck } from './VersionCheck';
 export const SessionDialogs = observer(function SessionDialogs() {
   const root = useStores();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Read at sign-out time, so an inactivity sign-out can bring the user back here after signing in.
+  const here = useRef('');
+  here.current = location.pathname + location.search;
   useEffect(
-    () => root.sessionBehaviour.attachNavigator((path) => navigate(path, { replace: true })),
+    () =>
+      root.sessionBehaviour.attachNavigator(
+        (path) => navigate(path, { replace: true }),
+        () => here.current,
+      ),
     [root, navigate],
   );
   return (
@@ -42,9 +50,12 @@ export const SessionDialogs = observer(function SessionDialogs() {
 export const SessionTimeoutDialog = observer(function SessionTimeoutDialog({ idle }: { idle: IdleWatch }) {
   const open = idle.state === 'warning';
   const { width, height } = SESSION_WARNING_DIALOG_SIZE_PX;
+  // Focus starts on Yes: a reflex Enter keeps the session instead of ending it (issue 14).
+  const yes = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
       open={open}
+      initialFocusEl={() => yes.current}
       closeOnInteractOutside={false}
       closeOnEscape={false}
       role="alertdialog"
@@ -75,7 +86,7 @@ export const SessionTimeoutDialog = observer(function SessionTimeoutDialog({ idl
               <Button variant="outline" onClick={() => idle.no()}>
                 No
               </Button>
-              <Button colorPalette="blue" onClick={() => idle.yes()}>
+              <Button ref={yes} colorPalette="blue" onClick={() => idle.yes()}>
                 Yes
               </Button>
             </Dialog.Footer>

@@ -12,7 +12,11 @@ export class LoginFormStore {
   capsLock = false;
   submitting = false;
   failure: LoginFailure | null = null;
-  /** SPEC §4 Idle: the inactivity banner shows while the natural-expiry flag is set. */
+  /**
+   * SPEC §4 Idle: the inactivity banner shows on a login page opened with the natural-expiry flag
+   * set, and stays for as long as that page does (only the stored flag is cleared after 10 s, so
+   * the user has time to read why they were signed out — issue 14).
+   */
   showInactivityBanner = false;
   private timers: ReturnType<typeof setTimeout>[] = [];
 
@@ -67,7 +71,6 @@ export class LoginFormStore {
     });
     this.later(NATURAL_EXPIRY_FLAG_CLEAR_MS, () => {
       this.storage.removeItem(StorageKeys.naturalExpiry);
-      this.showInactivityBanner = false;
     });
   }
 
