@@ -60,6 +60,12 @@ const dashboardDetailPage: Page = lazy(() => import('./dashboard/DetailPage'));
 // SPEC §2 areas pending_processing and weekly_threshold, each loaded on demand.
 const pendingQueuePage: Page = lazy(() => import('./pending/PendingQueuePage'));
 const weeklyThresholdPage: Page = lazy(() => import('./weekly-threshold/WeeklyThresholdPage'));
+// SPEC §2 areas internal_reservation, manual_inventory and inventory_availability, each on demand.
+const internalReservationPage: Page = lazy(() => import('./internal-reservation/InternalReservationPage'));
+const manualInventoryPage: Page = lazy(() => import('./manual-inventory/ManualInventoryPage'));
+const inventoryAvailabilityPage: Page = lazy(
+  () => import('./inventory-availability/InventoryAvailabilityPage'),
+);
 
 export const HOME_PATH = '/app/dashboard';
 export const LOGIN_PATH = '/login';
@@ -107,7 +113,12 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     page: coming,
     menu: { label: 'Pool Redelivery', group: 'Redelivery' },
   },
-  route('/internal_reservation/request', 'internalReservation', 'Internal Reservation'),
+  route(
+    '/internal_reservation/request',
+    'internalReservation',
+    'Internal Reservation',
+    internalReservationPage,
+  ),
   {
     path: '/pending_processing/request',
     area: 'pendingQueue',
@@ -115,8 +126,13 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     page: pendingQueuePage,
     menu: { label: 'Pending Queue' },
   },
-  route('/manual_inventory/request', 'manualInventory', 'Manual Inventory'),
-  route('/inventory_availability/request', 'inventoryAvailability', 'Inventory Availability'),
+  route('/manual_inventory/request', 'manualInventory', 'Manual Inventory', manualInventoryPage),
+  route(
+    '/inventory_availability/request',
+    'inventoryAvailability',
+    'Inventory Availability',
+    inventoryAvailabilityPage,
+  ),
   {
     path: '/weekly_threshold/request',
     area: 'weeklyThreshold',
@@ -141,6 +157,6 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: RESET_PASSWORD_PATH, title: 'Reset Password', page: resetPasswordPage },
 ];
 
-function route(path: string, area: Area, title: string): AreaRoute {
-  return { path, area, title, page: coming, menu: { label: title } };
+function route(path: string, area: Area, title: string, page: Page = coming): AreaRoute {
+  return { path, area, title, page, menu: { label: title } };
 }

@@ -4,6 +4,9 @@ import { DashboardDetailStore } from '../dashboard/DashboardDetailStore';
 import { DashboardStore } from '../dashboard/DashboardStore';
 import { FlowStores } from '../flows/FlowStores';
 import { HubStore } from '../hub/HubStore';
+import { InternalReservationStore } from '../internal-reservation/InternalReservationStore';
+import { InventoryAvailabilityStore } from '../inventory-availability/InventoryAvailabilityStore';
+import { ManualInventoryStore } from '../manual-inventory/ManualInventoryStore';
 import { PendingQueueStore } from '../pending/PendingQueueStore';
 import { SessionBehaviour } from '../session/SessionBehaviour';
 import type { SessionCookie } from '../session/session-cookie';
@@ -49,6 +52,10 @@ export class RootStore {
   readonly pendingQueue: PendingQueueStore;
   /** Staff's weekly booking caps (SPEC §1 customer booking threshold). */
   readonly weeklyThreshold: WeeklyThresholdStore;
+  /** Staff's inventory screens (SPEC §2): internal reservations, manual inventory, availability. */
+  readonly internalReservation: InternalReservationStore;
+  readonly manualInventory: ManualInventoryStore;
+  readonly inventoryAvailability: InventoryAvailabilityStore;
   readonly storage: KeyValueStorage;
   /** Idle watch, token refresh, cross-tab mirroring, version check, public configuration (SPEC §4). */
   readonly sessionBehaviour: SessionBehaviour;
@@ -88,6 +95,21 @@ export class RootStore {
       },
     });
     this.weeklyThreshold = new WeeklyThresholdStore({ api: this.api, session: this.session });
+    this.internalReservation = new InternalReservationStore({
+      api: this.api,
+      session: this.session,
+      flags: {
+        get InternalReservationComments() {
+          return publicConfig.flags.InternalReservationComments;
+        },
+      },
+    });
+    this.manualInventory = new ManualInventoryStore({ api: this.api, session: this.session });
+    this.inventoryAvailability = new InventoryAvailabilityStore({
+      api: this.api,
+      session: this.session,
+      hub: this.hub,
+    });
   }
 
   /** Explicit sign-out: server revocation, then every store forgets the user (SPEC §4). */
@@ -101,5 +123,8 @@ export class RootStore {
   /** SPEC §4 Reset: the reset action, clearing the whole shared state (shared-state.ts). */
   reset(): void {
     resetSharedState(this);
+    this.internalReservation.reset();
+    this.manualInventory.reset();
+    this.inventoryAvailability.reset();
   }
 }

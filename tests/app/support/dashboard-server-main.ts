@@ -19,6 +19,8 @@ const config = readConfig({
   JWT_SECRET: 'test-secret-not-for-production-000000',
   // The pending queue's tests run with the contact-info feature flag on and off.
   FEATURE_PENDING_QUEUE_CONTACT_INFO: process.env.FEATURE_PENDING_QUEUE_CONTACT_INFO ?? '',
+  // The internal reservations' tests run with the comments feature flag on and off.
+  FEATURE_INTERNAL_RESERVATION_COMMENTS: process.env.FEATURE_INTERNAL_RESERVATION_COMMENTS ?? '',
 });
 const tokens = createTokenService(
   new TextEncoder().encode(config.jwtSecret as string),

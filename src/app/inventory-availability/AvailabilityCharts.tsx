@@ -1,0 +1,218 @@
+import { Chart, useChart } from '@chakra-ui/charts';
+import { Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import type { TrendResponse } from '../../schemas/inventory-availability';
+import type { LocationBar } from './InventoryAvailabilityStore';
+
+type View = 'chart' | 'table';
+
+/** A chart with the same numbers as a table one click away (accessibility: not everyone reads charts). */
+function ChartOrTable(props: {
+  title: string;
+  view: View;
+  onView: (v: View) => void;
+  chart: React.ReactNode;
+  table: React.ReactNode;
+}) {
+  return (
+    <Box as="section" aria-label={props.title} borderWidth="1px" borderRadius="md" p={4}>
+      <HStack justify="space-between" mb={2}>
+        <Heading as="h2" size="md">
+          {props.title}
+        </Heading>
+        <HStack gap={1} role="group" aria-label={`${props.title}: view`}>
+          <Button
+            size="xs"
+            variant={props.view === 'chart' ? 'solid' : 'outline'}
+            aria-pressed={props.view === 'chart'}
+            onClick={() => props.onView('chart')}
+          >
+            Chart
+          </Button>
+          <Button
+            size="xs"
+            variant={props.view === 'table' ? 'solid' : 'outline'}
+            aria-pressed={props.view === 'table'}
+            onClick={() => props.onView('table')}
+          >
+            Table
+          </Button>
+        </HStack>
+      </HStack>
+      {props.view === 'chart' ? props.chart : props.table}
+    </Box>
+  );
+}
+
+/** Available vs held vs reserved per location (bars). */
+export const LocationBars = observer(function LocationBars({ bars }: { bars: LocationBar[] }) {
+  const [view, setView] = useState<View>('chart');
+  const chart = useChart({
+    data: bars,
+    series: [
+      { name: 'Available', color: 'green.solid' },
+      { name: 'Held', color: 'blue.solid' },
+      { name: 'Reserved', color: 'orange.solid' },
+    ],
+  });
+  const title = 'Available, held and reserved by location';
+  return (
+    <ChartOrTable
+      title={title}
+      view={view}
+      onView={setView}
+      chart={
+        bars.length === 0 ? (
+          <Text color="fg.muted">No locations to draw.</Text>
+        ) : (
+          <Chart.Root chart={chart} maxH="sm" aria-label={`${title} (bar chart)`} role="img">
+            <BarChart data={chart.data} margin={{ bottom: 40, left: 10 }}>
+              <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
+              <XAxis
+                dataKey={chart.key('LocationName')}
+                tick={{ fontSize: 10 }}
+                interval={0}
+                angle={-20}
+                textAnchor="end"
+                label={{ value: 'Location', position: 'insideBottom', offset: -35 }}
+              />
+              <YAxis allowDecimals={false} label={{ value: 'Units', angle: -90, position: 'insideLeft' }} />
+              <Tooltip
+                cursor={{ fill: chart.color('bg.muted') }}
+                animationDuration={0}
+                content={<Chart.Tooltip />}
+              />
+              <Legend verticalAlign="top" content={<Chart.Legend />} />
+              {chart.series.map((s) => (
+                <Bar
+                  key={String(s.name)}
+                  isAnimationActive={false}
+                  dataKey={chart.key(s.name)}
+                  fill={chart.color(s.color)}
+                />
+              ))}
+            </BarChart>
+          </Chart.Root>
+        )
+      }
+      table={
+        <Table.Root size="sm" aria-label={`${title} (table)`}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Location</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Available</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Held</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Reserved</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {bars.map((b) => (
+              <Table.Row key={b.LocationName}>
+                <Table.Cell>{b.LocationName}</Table.Cell>
+                <Table.Cell textAlign="end">{b.Available}</Table.Cell>
+                <Table.Cell textAlign="end">{b.Held}</Table.Cell>
+                <Table.Cell textAlign="end">{b.Reserved}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      }
+    />
+  );
+});
+
+const PALETTE = ['blue.solid', 'purple.solid', 'teal.solid', 'pink.solid', 'cyan.solid', 'red.solid'];
+
+/** Bookings against availability over the last weeks per market (a line; available now dashed). */
+export const MarketTrend = observer(function MarketTrend({ trend }: { trend: TrendResponse | null }) {
+  const [view, setView] = useState<View>('chart');
+  const markets = trend?.Markets ?? [];
+  const data = (trend?.Weeks ?? []).map((week, i) => {
+    const point: Record<string, string | number> = { week };
+    for (const m of markets) {
+      point[`${m.MarketCode} booked`] = m.BookedUnits[i] ?? 0;
+      point[`${m.MarketCode} available now`] = m.AvailableNow;
+    }
+    return point;
+  });
+  const chart = useChart({
+    data,
+    series: markets.flatMap((m, i) => [
+      { name: `${m.MarketCode} booked`, color: PALETTE[i % PALETTE.length] },
+      { name: `${m.MarketCode} available now`, color: PALETTE[i % PALETTE.length], strokeDasharray: '4 4' },
+    ]),
+  });
+  const title = 'Units booked per week against available now, by market';
+  return (
+    <ChartOrTable
+      title={title}
+      view={view}
+      onView={setView}
+      chart={
+        data.length === 0 ? (
+          <Text color="fg.muted">No weeks to draw.</Text>
+        ) : (
+          <Chart.Root chart={chart} maxH="sm" aria-label={`${title} (line chart)`} role="img">
+            <LineChart data={chart.data} margin={{ bottom: 30, left: 10 }}>
+              <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
+              <XAxis
+                dataKey={chart.key('week')}
+                label={{ value: 'Week starting (Monday)', position: 'insideBottom', offset: -20 }}
+              />
+              <YAxis allowDecimals={false} label={{ value: 'Units', angle: -90, position: 'insideLeft' }} />
+              <Tooltip animationDuration={0} content={<Chart.Tooltip />} />
+              <Legend verticalAlign="top" content={<Chart.Legend />} />
+              {chart.series.map((s) => (
+                <Line
+                  key={String(s.name)}
+                  isAnimationActive={false}
+                  type="monotone"
+                  dataKey={chart.key(s.name)}
+                  stroke={chart.color(s.color)}
+                  strokeDasharray={s.strokeDasharray}
+                  dot={false}
+                />
+              ))}
+            </LineChart>
+          </Chart.Root>
+        )
+      }
+      table={
+        <Stack gap={1}>
+          <Table.Root size="sm" aria-label={`${title} (table)`}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Market</Table.ColumnHeader>
+                {(trend?.Weeks ?? []).map((w) => (
+                  <Table.ColumnHeader key={w} textAlign="end">
+                    {w}
+                  </Table.ColumnHeader>
+                ))}
+                <Table.ColumnHeader textAlign="end">Available now</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {markets.map((m) => (
+                <Table.Row key={m.MarketCode}>
+                  <Table.Cell>{m.MarketCode}</Table.Cell>
+                  {m.BookedUnits.map((n, i) => (
+                    <Table.Cell key={trend?.Weeks[i] ?? i} textAlign="end">
+                      {n}
+                    </Table.Cell>
+                  ))}
+                  <Table.Cell textAlign="end">{m.AvailableNow}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          <Text fontSize="xs" color="fg.muted">
+            Weekly figures are units booked; availability is not kept as a history, so “available now” is
+            today’s level.
+          </Text>
+        </Stack>
+      }
+    />
+  );
+});

@@ -1,0 +1,177 @@
+import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
+import { type FormEvent, useEffect } from 'react';
+import { EXTENDABLE_FILTER_VALUES } from '../../domain/constants';
+import {
+  filterLocationsByMarket,
+  type InventoryOrgRow,
+  type LocationRow,
+  type MarketRow,
+  providerManagedOrgs,
+} from '../../domain/lookups';
+import { chassisSizes, SelectField } from '../internal-reservation/fields';
+import type { PageProps } from '../routes';
+import { useStores } from '../stores/StoresContext';
+import { LocationBars, MarketTrend } from './AvailabilityCharts';
+
+type CodeName = { Code: string; Name: string };
+
+/** #/inventory_availability/request: what is available where, live through the hub. */
+const InventoryAvailabilityPage = observer(function InventoryAvailabilityPage({ title }: PageProps) {
+  const { inventoryAvailability: store, lookups, hub } = useStores();
+  const firstMarket = lookups.rows<MarketRow>('locationmarkets')[0]?.MarketCode;
+  useEffect(() => {
+    void store.open(firstMarket);
+  }, [store, firstMarket]);
+  return (
+    <Box px={{ base: 4, md: 8 }} py={6}>
+      <Stack gap={5}>
+        <HStack justify="space-between" align="baseline" wrap="wrap">
+          <Heading as="h1" size="xl">
+            {title}
+          </Heading>
+          <HStack gap={2}>
+            {store.stamp && (
+              <Text fontSize="sm" role="status" aria-live="polite" aria-label="Freshness">
+                {store.stamp}
+              </Text>
+            )}
+            <Badge colorPalette={hub.state === 'live' ? 'green' : 'gray'}>
+              {hub.state === 'live' ? 'Live' : 'Not live'}
+            </Badge>
+          </HStack>
+        </HStack>
+        <AvailabilityFilter />
+        {store.error && (
+          <Text color="fg.error" role="alert">
+            {store.error}
+          </Text>
+        )}
+        {!store.applied && !store.loading && <Text color="fg.muted">Choose a market or a location.</Text>}
+        {store.applied && (
+          <>
+            <SimpleGrid columns={{ base: 1, xl: 2 }} gap={4}>
+              <LocationBars bars={store.bars} />
+              <MarketTrend trend={store.trend} />
+            </SimpleGrid>
+            <AvailabilityTable />
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+});
+
+const AvailabilityFilter = observer(function AvailabilityFilter() {
+  const { inventoryAvailability: store, lookups } = useStores();
+  const f = store.filter;
+  const orgs = providerManagedOrgs(lookups.rows<InventoryOrgRow>('inventoryAvailabilityInventoryOrgs'));
+  const markets = lookups.rows<MarketRow>('locationmarkets');
+  const all = lookups.rows<LocationRow>('locations');
+  const locations = f.MarketCode ? filterLocationsByMarket(all, f.MarketCode) : all;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void store.search();
+  };
+  return (
+    <form onSubmit={submit} aria-label="Filter availability" noValidate>
+      <SimpleGrid columns={{ base: 1, sm: 3, lg: 6 }} gap={3}>
+        <SelectField
+          label="Inventory org"
+          any="All provider-managed"
+          value={f.InventoryOrgCode}
+          options={orgs.map((o) => ({ value: o.InventoryOrgCode, label: o.InventoryOrgCode }))}
+          onChange={(v) => store.setFilter('InventoryOrgCode', v)}
+        />
+        <SelectField
+          label="Market"
+          any="Choose a market"
+          value={f.MarketCode}
+          options={markets.map((m) => ({ value: m.MarketCode, label: `${m.MarketCode} – ${m.MarketName}` }))}
+          onChange={(v) => store.setFilter('MarketCode', v)}
+        />
+        <SelectField
+          label="Location"
+          any="All locations"
+          value={f.LocationId}
+          options={locations.map((l) => ({ value: String(l.LocationId), label: l.LocationName }))}
+          onChange={(v) => store.setFilter('LocationId', v)}
+        />
+        <SelectField
+          label="Size"
+          any="All sizes"
+          value={f.EquipmentSize}
+          options={chassisSizes(lookups.rows('equipmentCategories'))}
+          onChange={(v) => store.setFilter('EquipmentSize', v)}
+        />
+        <SelectField
+          label="Class"
+          any="All classes"
+          value={f.EquipmentClass}
+          options={lookups.rows<CodeName>('equipmentClasses').map((c) => ({ value: c.Code, label: c.Code }))}
+          onChange={(v) => store.setFilter('EquipmentClass', v)}
+        />
+        <SelectField
+          label="Extendable"
+          value={f.Extendable}
+          options={EXTENDABLE_FILTER_VALUES.map((v) => ({ value: v, label: v }))}
+          onChange={(v) => store.setFilter('Extendable', v)}
+        />
+      </SimpleGrid>
+      <HStack mt={3} gap={2}>
+        <Button type="submit" size="sm" colorPalette="blue" loading={store.loading} loadingText="Reading">
+          Show availability
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!store.applied}
+          loading={store.exporting}
+          onClick={() => void store.exportTable()}
+        >
+          Download to spreadsheet
+        </Button>
+      </HStack>
+    </form>
+  );
+});
+
+const AvailabilityTable = observer(function AvailabilityTable() {
+  const { inventoryAvailability: store } = useStores();
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="xl">
+      <Table.Root size="sm" stickyHeader aria-label="Availability by location and size">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Location</Table.ColumnHeader>
+            <Table.ColumnHeader>Market</Table.ColumnHeader>
+            <Table.ColumnHeader>Size</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">In yard</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Held</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Reserved</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Pending</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Available</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {store.rows.map((r) => (
+            <Table.Row key={`${r.LocationId}|${r.EquipmentSize}`}>
+              <Table.Cell>{r.LocationName}</Table.Cell>
+              <Table.Cell>{r.MarketCode}</Table.Cell>
+              <Table.Cell>{r.EquipmentSize}</Table.Cell>
+              <Table.Cell textAlign="end">{r.InYard}</Table.Cell>
+              <Table.Cell textAlign="end">{r.Held}</Table.Cell>
+              <Table.Cell textAlign="end">{r.Reserved}</Table.Cell>
+              <Table.Cell textAlign="end">{r.Pending}</Table.Cell>
+              <Table.Cell textAlign="end" fontWeight="semibold">
+                {r.Available}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+});
+
+export default InventoryAvailabilityPage;
