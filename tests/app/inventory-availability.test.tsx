@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+/**
+ * The inventory availability page in jsdom against the real server (a child process): the table,
+ * the freshness stamp, a reservation made elsewhere showing up when the hub says something changed
+ * (the store's hub handler driven with the message the server sends; the hub's own delivery is
+ * tested on the API and in Chromium), and each chart's table view holding the same numbers.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stampOf } from '../../src/app/inventory-availability/InventoryAvailabilityStore';
+import type { RootStore } from '../../src/app/stores/RootStore';
+import type { AvailabilityResponse, AvailabilityRow } from '../../src/schemas/inventory-availability';
+import { signedIn } from './support/dashboard-app';
+import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { renderAppAt } from './support/flow-app';
+
+let server: DashboardServer;
+let root: RootStore | null = null;
+
+beforeAll(async () => {
+  server = await startDashboardServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await root?.hub.stop();
+  root = null;
+  cleanup();
+  localStorage.clear();
+});
+
+const FILTER = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+
+async function rowsNow(): Promise<AvailabilityRow[]> {
+  const res = await server.call('POST', '/api/inventoryavailability/search', {
+    token: await server.token('demo.staff'),
+    body: FILTER,
+  });
+  return res.json<AvailabilityResponse>().Rows;
+}
+
+/** Reserves one unit at a LAX location with room, as another staff session would; answers the location. */
+async function reserveElsewhere(): Promise<AvailabilityRow> {
+  const reasons = await server.call('GET', '/api/lookup/internalReservationReasons', {
+    token: await server.token('demo.staff'),
+  });
+  const [reason] = reasons.json<{ ReasonCode: string }[]>();
+  for (const row of (await rowsNow()).filter((r) => r.Available >= 2)) {
+    const res = await server.call('POST', '/api/internalreservation', {
+      token: await server.token('demo.staff'),
+      body: {
+        InventoryOrgCode: 'IDL',
+        LocationId: row.LocationId,
+        EquipmentSize: 'Chassis.40',
+        EquipmentClass: 'STD',
+        Extendable: false,
+        ReservedQuantity: 1,
+        CustomerBookingsAllowed: false,
+        ReasonCode: reason?.ReasonCode,
+      },
+    });
+    if (res.status === 200) return row;
+  }
+  throw new Error('no LAX location with room for a reservation');
+}
+
+const cellsOf = (table: HTMLElement, locationName: string) => {
+  const row = within(table)
+    .getAllByRole('row')
+    .find((r) => r.querySelector('td')?.textContent === locationName);
+  return [...(row?.querySelectorAll('td') ?? [])].map((c) => c.textContent);
+};
+
+describe('the inventory availability page', { timeout: 90_000 }, () => {
+  it('shows the table with its freshness stamp and follows a change the hub announces', async () => {
+    root = await signedIn(server, 'demo.staff');
+    // The real connection is exercised in Chromium; here the store hears what the server would send.
+    for (const [k, v] of Object.entries(FILTER)) root.inventoryAvailability.setFilter(k as 'MarketCode', v);
+    renderAppAt('/inventory_availability/request', root);
+    await screen.findByRole('heading', { level: 1, name: 'Inventory Availability' }, { timeout: 15_000 });
+    await root.hub.stop();
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Availability by location and size' },
+      { timeout: 15_000 },
+    );
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(2), {
+      timeout: 15_000,
+    });
+    const store = root.inventoryAvailability;
+    const firstAsOf = store.asOf as string;
+    expect(screen.getByRole('status', { name: 'Freshness' }).textContent).toBe(`as of ${stampOf(firstAsOf)}`);
+    expect(screen.getByRole('status', { name: 'Freshness' }).textContent).toMatch(
+      /^as of \d{2}:\d{2}:\d{2}$/,
+    );
+
+    const place = await reserveElsewhere();
+    const before = cellsOf(table, place.LocationName);
+    expect(before.slice(5, 8)).toEqual([
+      String(place.Reserved),
+      String(place.Pending),
+      String(place.Available),
+    ]);
+    root.hub.receive({
+      Change: 'inventory',
+      BookingOrderId: 0,
+      StatusCode: null,
+      ChangedAt: new Date().toISOString(),
+      Rows: [],
+    });
+    await waitFor(() => expect(cellsOf(table, place.LocationName)[7]).toBe(String(place.Available - 1)), {
+      timeout: 5_000,
+    });
+    expect(cellsOf(table, place.LocationName)[5]).toBe(String(place.Reserved + 1));
+    expect(store.asOf && Date.parse(store.asOf)).toBeGreaterThan(Date.parse(firstAsOf));
+    expect(screen.getByRole('status', { name: 'Freshness' }).textContent).toBe(
+      `as of ${stampOf(store.asOf as string)}`,
+    );
+    expect(store.liveReads).toBe(1);
+  });
+
+  it('gives each chart a table view with the same numbers', async () => {
+    const u = userEvent.setup();
+    root = await signedIn(server, 'demo.readonly');
+    for (const [k, v] of Object.entries(FILTER)) root.inventoryAvailability.setFilter(k as 'MarketCode', v);
+    renderAppAt('/inventory_availability/request', root);
+    await root.hub.stop();
+    const bars = await screen.findByRole(
+      'region',
+      { name: 'Available, held and reserved by location' },
+      { timeout: 15_000 },
+    );
+    await waitFor(() => expect(root?.inventoryAvailability.rows.length).toBeGreaterThan(0), {
+      timeout: 15_000,
+    });
+    expect(within(bars).getByRole('img', { name: /bar chart/ })).toBeTruthy();
+    await u.click(within(bars).getByRole('button', { name: 'Table' }));
+    const barTable = within(bars).getByRole('table', { name: /\(table\)$/ });
+    const rows = root.inventoryAvailability.rows;
+    const first = rows[0] as AvailabilityRow;
+    expect(cellsOf(barTable, first.LocationName)).toEqual([
+      first.LocationName,
+      String(first.Available),
+      String(first.Held),
+      String(first.Reserved),
+    ]);
+    const trend = screen.getByRole('region', {
+      name: 'Units booked per week against available now, by market',
+    });
+    await u.click(within(trend).getByRole('button', { name: 'Table' }));
+    const trendTable = within(trend).getByRole('table');
+    const lax = root.inventoryAvailability.trend?.Markets.find((m) => m.MarketCode === 'LAX');
+    expect(cellsOf(trendTable, 'LAX')).toEqual([
+      'LAX',
+      ...(lax?.BookedUnits.map(String) ?? []),
+      String(lax?.AvailableNow),
+    ]);
+    expect(lax?.AvailableNow).toBe(rows.reduce((sum, r) => sum + r.Available, 0));
+  });
+});
