@@ -57,6 +57,16 @@ const sendRefusal = (reply: FastifyReply, refusal: SubmissionRefused) =>
   });
 
 /** An update's body: the submit body plus which order and the Version the user opened. */
+/** A refused submit or update answers 400 with its problems the way the form shows them. */
+async function orRefusal<T>(reply: FastifyReply, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SubmissionRefused) return sendRefusal(reply, error);
+    throw error;
+  }
+}
+
 function updateSchemaOf(flow: LoadedFlow) {
   const { $id: _id, ...submit } = submitSchemaOf(flow);
   return {
@@ -98,18 +108,14 @@ function updateRoute(app: FastifyInstance, ctx: AppContext, flow: LoadedFlow, ur
       },
     },
     validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? jsonObjectOnly : () => true),
-    handler: async (request, reply) => {
-      try {
-        return await updateFlowOrder(ctx, flow, {
+    handler: (request, reply) =>
+      orRefusal(reply, () =>
+        updateFlowOrder(ctx, flow, {
           viewer: viewerOf(request),
           body: request.body as Record<string, unknown>,
           log: request.log,
-        });
-      } catch (error) {
-        if (error instanceof SubmissionRefused) return sendRefusal(reply, error);
-        throw error;
-      }
-    },
+        }),
+      ),
   });
 }
 
@@ -136,19 +142,15 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
       validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? jsonObjectOnly : () => true),
-      handler: async (request, reply) => {
-        try {
-          return await submitFlow(ctx, flow, {
+      handler: (request, reply) =>
+        orRefusal(reply, () =>
+          submitFlow(ctx, flow, {
             viewer: viewerOf(request),
             body: request.body as Record<string, unknown>,
             idempotencyKey: idempotencyKeyOf(request),
             log: request.log,
-          });
-        } catch (error) {
-          if (error instanceof SubmissionRefused) return sendRefusal(reply, error);
-          throw error;
-        }
-      },
+          }),
+        ),
     });
   }
 }
