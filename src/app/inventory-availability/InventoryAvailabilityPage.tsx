@@ -32,7 +32,13 @@ const InventoryAvailabilityPage = observer(function InventoryAvailabilityPage({ 
           </Heading>
           <HStack gap={2}>
             {store.stamp && (
-              <Text fontSize="sm" role="status" aria-live="polite" aria-label="Freshness">
+              <Text
+                fontSize="sm"
+                role="status"
+                aria-live="polite"
+                aria-label="Freshness"
+                data-as-of={store.asOf ?? undefined}
+              >
                 {store.stamp}
               </Text>
             )}
