@@ -218,6 +218,54 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
     });
   });
 
+  it('lets one of two staff reserving the last units at once win; the other is told the free number', async () => {
+    // A location both IDL and MRP hold inventory at: two reservations of the same units from two orgs.
+    const shared = await t.handle.db
+      .selectFrom('locations as l')
+      .innerJoin('inventory_org_locations as a', 'a.location_id', 'l.location_id')
+      .innerJoin('inventory_org_locations as b', 'b.location_id', 'l.location_id')
+      .select(['l.location_id', 'l.location_name'])
+      .where('a.inventory_org_code', '=', 'IDL')
+      .where('b.inventory_org_code', '=', 'MRP')
+      .where('l.market_code', '=', 'LAX')
+      .where('l.active', '=', true)
+      .where('l.pool_booking_allowed', '=', true)
+      .where('l.location_id', '!=', place.id)
+      .orderBy('l.location_id')
+      .executeTakeFirstOrThrow();
+    await t.handle.db
+      .deleteFrom('internal_reservations')
+      .where('location_id', '=', shared.location_id)
+      .execute();
+    await setAvailable(t, customer, 'pool', LAX_40, shared.location_id, 4);
+    // What is free for frames that are not extendable (the reservations' kind).
+    const seen = await call('POST', '/api/inventoryavailability/search', staff, {
+      LocationId: shared.location_id,
+      EquipmentSize: 'Chassis.40',
+      EquipmentClass: 'STD',
+      Extendable: 'No',
+    });
+    const free = seen.json().Rows[0].Available as number;
+    expect(free).toBeGreaterThan(0);
+    const [a, b] = await Promise.all([
+      call('POST', BASE, staff, reservationBody(shared.location_id, free, { ReasonCode: reason })),
+      call(
+        'POST',
+        BASE,
+        staff,
+        reservationBody(shared.location_id, free, { ReasonCode: reason, InventoryOrgCode: 'MRP' }),
+      ),
+    ]);
+    expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json().message).toMatch(
+      new RegExp(
+        `^Only 0 units of Chassis\\.40 STD are free at .+ can reserve at most 0 there, not ${free}\\. Nothing was changed\\.$`,
+      ),
+    );
+    expect(await availableAt(t, customer, 'pool', LAX_40, shared.location_id)).toBe(4 - free);
+  });
+
   it('refuses a stale change (409), an unchanged one (400) and an unknown id (404)', async () => {
     const created = await call('POST', BASE, staff, body(2, { EquipmentClass: 'TRI' }));
     expect(created.statusCode, created.body).toBe(200);
