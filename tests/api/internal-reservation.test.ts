@@ -383,6 +383,21 @@ describe('internal reservations with the comments flag off', () => {
     expect(refused.json().message).toBe(
       'Reservation comments are turned off: send the reservation without a comment.',
     );
+    const hidden = res.json().Reservations[0];
+    const clearing = await t.app.inject({
+      method: 'PUT',
+      url: `${BASE}/${hidden.ReservationId}`,
+      headers: bearer(staff),
+      payload: {
+        OriginalReservedQuantity: hidden.ReservedQuantity,
+        ReservationComment: null,
+        CommentUpdated: true,
+      },
+    });
+    expect(clearing.statusCode).toBe(400);
+    expect(clearing.json().message).toBe(
+      'Reservation comments are turned off: send the change without a comment.',
+    );
     const config = await t.app.inject({ method: 'GET', url: '/api/public/config' });
     expect(config.json().FeatureFlags.InternalReservationComments).toBe(false);
   });

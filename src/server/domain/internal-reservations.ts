@@ -390,6 +390,9 @@ export async function updateReservation(
   if (body.ReasonCode !== undefined) await checkReason(db, body.ReasonCode);
   if (body.ReservationComment !== undefined && body.CommentUpdated !== true)
     throw bad('Send CommentUpdated: true with a new ReservationComment (or leave the comment out).');
+  // With comments turned off a hidden comment is neither written nor cleared.
+  if (body.CommentUpdated === true && !deps.commentsEnabled)
+    throw bad('Reservation comments are turned off: send the change without a comment.', 'COMMENTS_OFF');
   const comment = body.CommentUpdated === true ? commentOf(deps, body.ReservationComment ?? null) : undefined;
   const name = viewer.claims.UserFullName || viewer.userName;
   await db.transaction().execute(async (trx) => {
