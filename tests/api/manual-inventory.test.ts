@@ -145,6 +145,18 @@ describe.each(databaseKinds)('manual inventory on %s', (kind) => {
     ]);
   });
 
+  it('lets one of two counts made at once from the same difference win; the other is told to look again', async () => {
+    const { SystemCount } = await difference(0);
+    const save = () => call(BASE, staff, { ...count(SystemCount - 1), SystemCount, ReasonCode: 'MISSING' });
+    const [a, b] = await Promise.all([save(), save()]);
+    expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json().message).toBe(
+      `The system count at ${place.name} is now ${SystemCount - 1}, not ${SystemCount}: look at the difference again and save once more. Nothing was changed.`,
+    );
+    expect((await difference(0)).SystemCount).toBe(SystemCount - 1);
+  });
+
   it('refuses a save whose system count moved since the difference was shown, and bad input, writing nothing', async () => {
     const { SystemCount } = await difference(0);
     const written = await orders();
