@@ -60,7 +60,7 @@ test('demo.customer books a reposition, edits one quantity through Edit, and Loa
   await dashboard.search();
   await dashboard.shown();
   const row = dashboard.row(order.Bookings[0]?.BookingId ?? 0);
-  await expect(row.getByRole('cell').nth(1)).toHaveText('Reposition Booking');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Reposition Booking');
   await row.getByRole('button', { name: 'Edit' }).click();
   const orderId = order.BookingOrderId;
   await expect(page).toHaveURL(new RegExp(`#/reposition_booking/request\\?edit=${orderId}$`));

@@ -37,7 +37,7 @@ test('demo.customer searches, pages, opens a booking order and goes back to the 
   await expect(dashboard.rowsText).toHaveText(
     `Rows 1–${Math.min(DASHBOARD_PAGE_SIZE, pool.TotalCount)} of ${pool.TotalCount}`,
   );
-  await expect(dashboard.bodyRows().first().getByRole('cell').nth(1)).toHaveText('Pool Booking');
+  await expect(dashboard.bodyRows().first().getByRole('cell').nth(2)).toHaveText('Pool Booking');
 
   await page.getByLabel('Order type').selectOption({ label: 'Any' });
   await dashboard.search();
@@ -72,7 +72,7 @@ test('demo.customer downloads the search as a spreadsheet with every row', async
   const { total } = await dashboard.shown();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download to spreadsheet' }).click(),
+    page.getByRole('button', { name: 'Download (Excel)' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^bookings-\d{8}-\d{4}\.xlsx$/);
   const dir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));

@@ -1,3 +1,4 @@
+import { PENDING_NUMBER_TEXT } from '../../src/domain/messages';
 import { BookingStatus } from '../../src/domain/status-codes';
 import { expect, test } from '../fixtures/booking-wizard';
 import { ApiSession, DashboardPage } from '../fixtures/dashboard-page';
@@ -59,7 +60,7 @@ test('demo.customer books over its threshold; demo.staff validates and accepts; 
   await dashboard.search();
   const mine = dashboard.row(bookingId);
   await expect(dashboard.statusOf(mine)).toHaveText(BookingStatus.PN);
-  await expect(mine.getByRole('cell').first()).toHaveText('Pending');
+  await expect(mine.getByRole('cell').first()).toHaveText(PENDING_NUMBER_TEXT);
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
   // Staff, in a browser of their own, find it in the queue, validate it and accept it.

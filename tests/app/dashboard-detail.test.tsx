@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
 import type { RootStore } from '../../src/app/stores/RootStore';
+import { PENDING_NUMBER_TEXT } from '../../src/domain/messages';
 import {
   cancellableRow,
   currentPage,
@@ -51,7 +52,7 @@ describe('dashboard detail view', { timeout: 90_000 }, () => {
     const bookings = await screen.findByRole('table', { name: 'Bookings of the order' });
     expect(within(bookings).getAllByRole('row')).toHaveLength(expected.Bookings.length + 1);
     for (const b of expected.Bookings) {
-      expect(within(bookings).getByText(b.BookingCode ?? 'Pending')).toBeTruthy();
+      expect(within(bookings).getByText(b.BookingCode ?? PENDING_NUMBER_TEXT)).toBeTruthy();
     }
     const location = expected.Bookings[0]?.Location;
     if (!location) throw new Error('the order has no booking');

@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reaction } from 'mobx';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { downloadedText } from '../../src/app/dashboard/ExportStore';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { openDashboard, signedIn } from './support/dashboard-app';
 import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
@@ -54,7 +55,7 @@ describe('export and download to spreadsheet', { timeout: 90_000 }, () => {
       (received) => seen.push({ received, total: root?.dashboard.exports.total ?? null }),
     );
 
-    await u.click(screen.getByRole('button', { name: 'Export' }));
+    await u.click(screen.getByRole('button', { name: 'Export (CSV)' }));
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 30_000 });
     stop();
     const [file] = saved;
@@ -65,8 +66,11 @@ describe('export and download to spreadsheet', { timeout: 90_000 }, () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.at(-1)?.received).toBe(file?.blob.size);
     expect(root.dashboard.exports.running).toBeNull();
+    // The page confirms the download by the file's name (issue 14).
+    const done = await screen.findByText(downloadedText(file?.name ?? ''));
+    expect(done.getAttribute('role')).toBe('status');
 
-    await u.click(screen.getByRole('button', { name: 'Download to spreadsheet' }));
+    await u.click(screen.getByRole('button', { name: 'Download (Excel)' }));
     await waitFor(() => expect(saved).toHaveLength(2), { timeout: 30_000 });
     expect(saved[1]?.name).toMatch(/^bookings-\d{8}-\d{4}\.xlsx$/);
     // An .xlsx is a zip: it starts with PK.
@@ -110,9 +114,9 @@ describe('export and download to spreadsheet', { timeout: 90_000 }, () => {
       root = buildRootStore({ token: await server.token('demo.customer'), apiBaseUrl: `${slow.url}/api` });
       renderAppAt('/app/dashboard', root);
       await screen.findByText('Rows 1–20 of 6000', undefined, { timeout: 15_000 });
-      await u.click(screen.getByRole('button', { name: 'Export' }));
+      await u.click(screen.getByRole('button', { name: 'Export (CSV)' }));
       const status = await screen.findByText(/^\d+ KB received$/, undefined, { timeout: 15_000 });
-      expect(screen.getByRole('progressbar', { name: 'Export progress' })).toBeTruthy();
+      expect(screen.getByRole('progressbar', { name: 'Export (CSV) progress' })).toBeTruthy();
       expect(Number(status.textContent?.split(' ')[0])).toBeGreaterThan(0);
       (hold as ServerResponse | null)?.end('PB26000002\n');
       await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['slow.csv']));

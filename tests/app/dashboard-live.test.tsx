@@ -55,7 +55,7 @@ describe('live updates from the hub', { timeout: 90_000 }, () => {
     await root.hub.stop();
     await u.selectOptions(screen.getByLabelText('Status'), bookingStatusName(status));
     await u.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(tableRows().every((r) => r[6] === bookingStatusName(status))).toBe(true));
+    await waitFor(() => expect(tableRows().every((r) => r[7] === bookingStatusName(status))).toBe(true));
     const before = tableRows();
     const index = root.dashboard.rows.findIndex((r) => r.BookingId === row.BookingId);
     expect(index).toBeGreaterThanOrEqual(0);
@@ -74,7 +74,7 @@ describe('live updates from the hub', { timeout: 90_000 }, () => {
       ),
     );
 
-    await waitFor(() => expect(tableRows()[index]?.[6]).toBe('Cancelled'));
+    await waitFor(() => expect(tableRows()[index]?.[7]).toBe('Cancelled'));
     const after = tableRows();
     const changed = new Set(rows.map((r) => r.BookingId));
     expect(root.dashboard.rows).toHaveLength(before.length);

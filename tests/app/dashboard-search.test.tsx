@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { DASHBOARD_PAGE_SIZE } from '../../src/domain/constants';
+import { PENDING_NUMBER_TEXT } from '../../src/domain/messages';
 import { currentPage, openDashboard, pagination, signedIn, tableRows } from './support/dashboard-app';
 import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
 
@@ -34,8 +35,12 @@ describe('dashboard search', { timeout: 90_000 }, () => {
     expect(screen.getByText(`Rows 1–${DASHBOARD_PAGE_SIZE} of ${expected.TotalCount}`)).toBeTruthy();
     const rows = tableRows();
     expect(rows).toHaveLength(DASHBOARD_PAGE_SIZE);
-    expect(rows.map((r) => r[0])).toEqual(expected.ResultSet.map((r) => r.BookingCode ?? 'Pending'));
-    expect(rows.map((r) => r[6])).toEqual(expected.ResultSet.map((r) => r.StatusName));
+    expect(rows.map((r) => r[0])).toEqual(
+      expected.ResultSet.map((r) => r.BookingCode ?? PENDING_NUMBER_TEXT),
+    );
+    // Issue 14: the order number beside the booking number.
+    expect(rows.map((r) => r[1])).toEqual(expected.ResultSet.map((r) => String(r.BookingOrderId)));
+    expect(rows.map((r) => r[7])).toEqual(expected.ResultSet.map((r) => r.StatusName));
     // A customer searches only its own bookings: no customer field.
     expect(screen.queryByLabelText('Customer')).toBeNull();
   });
@@ -61,7 +66,9 @@ describe('dashboard search', { timeout: 90_000 }, () => {
       StartRecordNumber: 21,
       PageSize: DASHBOARD_PAGE_SIZE,
     });
-    expect(tableRows().map((r) => r[0])).toEqual(page2.ResultSet.map((r) => r.BookingCode ?? 'Pending'));
+    expect(tableRows().map((r) => r[0])).toEqual(
+      page2.ResultSet.map((r) => r.BookingCode ?? PENDING_NUMBER_TEXT),
+    );
 
     await u.click(screen.getByRole('button', { name: 'Last page' }));
     const firstOfLast = (last - 1) * DASHBOARD_PAGE_SIZE + 1;
@@ -136,6 +143,6 @@ describe('dashboard search', { timeout: 90_000 }, () => {
       PageSize: DASHBOARD_PAGE_SIZE,
     });
     await waitFor(() => expect(root?.dashboard.totalCount).toBe(expected.TotalCount));
-    expect(new Set(tableRows().map((r) => r[2]))).toEqual(new Set([customer]));
+    expect(new Set(tableRows().map((r) => r[3]))).toEqual(new Set([customer]));
   });
 });

@@ -55,7 +55,10 @@ describe('a booking type from fixtures only', { timeout: 120_000 }, () => {
     await u.type(screen.getByLabelText(/^Equipment size/), 'Chassis.40');
     await u.type(screen.getByLabelText(/^Equipment class/), 'STD');
     await u.type(screen.getByLabelText(/^Units requested/), '3');
+    // The contact starts as the user's own (My Account): replaced here.
+    await u.clear(screen.getByLabelText(/^Contact name/));
     await u.type(screen.getByLabelText(/^Contact name/), 'Casey Customer');
+    await u.clear(screen.getByLabelText(/^Email addresses/));
     await u.type(screen.getByLabelText(/^Email addresses/), 'casey@example.com');
     await u.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 2, name: 'Review Yard Express' });

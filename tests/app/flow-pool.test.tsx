@@ -2,8 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PENDING_NUMBER_TEXT } from '../../src/domain/messages';
 import { fillUnitsRequest, findFlowPage, renderAppAt, rootFor } from './support/flow-app';
-import { startFlowApi } from './support/flow-server';
+import { MY_ACCOUNT_EMAIL, startFlowApi } from './support/flow-server';
 
 let api: Awaited<ReturnType<typeof startFlowApi>>;
 beforeAll(async () => {
@@ -59,7 +60,9 @@ describe('pool booking: request → review → confirm', () => {
 
     await heading('Confirm Booking');
     expect(screen.getByText(/pending review by Customer Support/)).toBeTruthy();
+    // Status Pending, and no number yet: "Awaiting review" (issue 14), not "Not yet assigned".
     expect(screen.getByRole('cell', { name: 'Pending' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: PENDING_NUMBER_TEXT })).toBeTruthy();
     expect(api.posted).toHaveLength(1);
     const [post] = api.posted;
     expect(post?.url).toBe('/api/poolbooking/create');
@@ -80,27 +83,43 @@ describe('pool booking: request → review → confirm', () => {
     const u = user();
     renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
     await findFlowPage('Pool Booking');
+    await u.clear(screen.getByLabelText(/^Contact name/));
+    await u.clear(screen.getByLabelText(/^Email addresses/));
     await u.type(screen.getByLabelText(/^Email addresses/), 'not an address');
     await u.click(screen.getByRole('button', { name: 'Next' }));
     expect(
       await screen.findByText('Enter the name of the person to contact about this booking.'),
     ).toBeTruthy();
     expect(screen.getByText('Choose an equipment size.')).toBeTruthy();
+    // Every problem of the step at once (issue 14): the bad address too, not in a later round.
+    expect(screen.getByText(/^Invalid email address/)).toBeTruthy();
     expect(screen.queryByText(/must (match|have)/)).toBeNull();
     expect(screen.getByLabelText(/^Contact name/).getAttribute('aria-invalid')).toBe('true');
     await heading('Request Booking');
+  });
+
+  it('starts the contact as the user’s own, from My Account, and lets the user change it', async () => {
+    const u = user();
+    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
+    await findFlowPage('Pool Booking');
+    const name = screen.getByLabelText(/^Contact name/) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Casey'));
+    expect((screen.getByLabelText(/^Email addresses/) as HTMLInputElement).value).toBe(MY_ACCOUNT_EMAIL);
+    await u.type(name, ' Customer');
+    expect(name.value).toBe('Casey Customer');
   });
 
   it('asks before Back to Dashboard throws typed data away', async () => {
     const u = user();
     renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
     await findFlowPage('Pool Booking');
-    await u.type(screen.getByLabelText(/^Contact name/), 'Casey');
+    await u.clear(screen.getByLabelText(/^Contact name/));
+    await u.type(screen.getByLabelText(/^Contact name/), 'Robin');
     await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     const question = await dialog();
     expect(within(question).getByText('Do you want to cancel your changes?')).toBeTruthy();
     await u.click(within(question).getByRole('button', { name: 'Cancel' }));
-    expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Casey');
+    expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Robin');
     await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     await u.click(within(await dialog()).getByRole('button', { name: 'OK' }));
     expect(await findFlowPage('Dashboard')).toBeTruthy();
@@ -110,13 +129,16 @@ describe('pool booking: request → review → confirm', () => {
     const u = user();
     renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
     await findFlowPage('Pool Booking');
-    await u.type(screen.getByLabelText(/^Contact name/), 'Casey');
+    await u.type(screen.getByLabelText(/^Contact name/), ' Customer');
     await u.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     await u.click(within(menu).getByRole('link', { name: 'Pool' }));
-    await waitFor(() => expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe(''));
+    // A fresh request: the contact is the user's own again.
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Casey'),
+    );
     const draft = screen.getByRole('region', { name: 'Saved draft' });
     await u.click(within(draft).getByRole('button', { name: 'Restore' }));
-    expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Casey');
+    expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Casey Customer');
   });
 });

@@ -107,7 +107,9 @@ describe('FlowStore request step', () => {
       Equipment: 'Location and equipment is required.',
     });
     store.setData('Contact.EmailAddresses', 'not-an-address');
-    expect(messages(store)['Contact.EmailAddresses']).toBeUndefined();
+    // Every problem of the step at once (issue 14): the bad address is said while others remain.
+    expect(messages(store)['Contact.EmailAddresses']).toBe('Invalid email address');
+    expect(messages(store).Equipment).toBe('Location and equipment is required.');
     fillPool(store);
     store.setData('Contact.EmailAddresses', 'not-an-address');
     expect(messages(store)).toEqual({ 'Contact.EmailAddresses': 'Invalid email address' });

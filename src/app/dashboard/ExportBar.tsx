@@ -1,9 +1,9 @@
 import { Button, HStack, Progress, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/StoresContext';
-import { EXPORTS, type ExportKind } from './ExportStore';
+import { downloadedText, EXPORTS, type ExportKind } from './ExportStore';
 
-/** Export (CSV) and Download to spreadsheet (.xlsx) of the search on screen, with progress. */
+/** Export (CSV) and Download (Excel) of the search on screen, with progress and a word when done. */
 export const ExportBar = observer(function ExportBar() {
   const { dashboard } = useStores();
   const exports = dashboard.exports;
@@ -24,6 +24,11 @@ export const ExportBar = observer(function ExportBar() {
     <HStack gap={2} wrap="wrap">
       {button('csv')}
       {button('xlsx')}
+      {!exports.running && exports.lastSaved && (
+        <Text fontSize="sm" role="status">
+          {downloadedText(exports.lastSaved)}
+        </Text>
+      )}
       {exports.running && (
         <HStack gap={2} minW="14rem">
           {/* value null: indeterminate while the length is unknown. */}

@@ -6,11 +6,17 @@ import { isApiError } from '../api/errors';
 import type { MessageStore } from '../stores/MessageStore';
 import { filenameFromDisposition, formatBytes, saveBlob } from './download';
 
-/** SPEC §7: the export is CSV, the download to spreadsheet a real .xlsx; both stream every row. */
+/**
+ * SPEC §7: the export is CSV, the download to spreadsheet a real .xlsx; both stream every row. The
+ * labels say which format each gives (issue 14).
+ */
 export const EXPORTS = {
-  csv: { url: '/dashboard/export', label: 'Export', fallbackName: 'dashboard.csv' },
-  xlsx: { url: '/dashboard/downloadExcel', label: 'Download to spreadsheet', fallbackName: 'dashboard.xlsx' },
+  csv: { url: '/dashboard/export', label: 'Export (CSV)', fallbackName: 'dashboard.csv' },
+  xlsx: { url: '/dashboard/downloadExcel', label: 'Download (Excel)', fallbackName: 'dashboard.xlsx' },
 } as const;
+
+/** Said on the page once a file is handed to the browser (issue 14: confirm the download). */
+export const downloadedText = (filename: string): string => `Downloaded ${filename}.`;
 export type ExportKind = keyof typeof EXPORTS;
 
 /** One download at a time: which one runs and how much of it has arrived. */
@@ -19,6 +25,8 @@ export class ExportStore {
   received = 0;
   /** The full size when the server sent a Content-Length; null while it streams without one. */
   total: number | null = null;
+  /** The name of the file last saved, for the page to confirm; cleared when another starts. */
+  lastSaved: string | null = null;
 
   constructor(
     private readonly api: AxiosInstance,
@@ -29,6 +37,7 @@ export class ExportStore {
       running: observable,
       received: observable,
       total: observable,
+      lastSaved: observable,
       download: action,
       progress: action,
       finish: action,
@@ -52,6 +61,7 @@ export class ExportStore {
     this.running = kind;
     this.received = 0;
     this.total = null;
+    this.lastSaved = null;
     const spec = EXPORTS[kind];
     try {
       const res = await this.api.post<Blob>(spec.url, criteria, {
@@ -62,6 +72,7 @@ export class ExportStore {
       });
       const name = filenameFromDisposition(headerText(res.headers['content-disposition']));
       this.save(res.data, name ?? spec.fallbackName);
+      this.saved(name ?? spec.fallbackName);
       return true;
     } catch (e) {
       await this.report(e);
@@ -75,6 +86,10 @@ export class ExportStore {
     this.received = e.loaded;
     this.total = e.total && e.total > 0 ? e.total : null;
   }
+
+  private saved = action((filename: string) => {
+    this.lastSaved = filename;
+  });
 
   private finish(): void {
     this.running = null;

@@ -1,9 +1,13 @@
 import { Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { PENDING_NUMBER_TEXT } from '../../domain/messages';
 import { bookingStatusName } from '../../domain/status-codes';
 import type { ConfirmViewProps } from '../../engine/react/confirm-views';
+import { lookupNames } from '../stores/lookup-names';
+import { useStores } from '../stores/StoresContext';
 
 /** Confirm view "bookingTable": the bookings of the submitted order, numbered once confirmed (SPEC §4). */
 export function BookingTableView({ result }: ConfirmViewProps) {
+  const names = lookupNames(useStores().lookups);
   return (
     <Stack gap={4}>
       <Heading as="h3" size="md">
@@ -22,10 +26,10 @@ export function BookingTableView({ result }: ConfirmViewProps) {
         <Table.Body>
           {result.Bookings.map((b) => (
             <Table.Row key={b.BookingId}>
-              <Table.Cell>{b.BookingCode ?? 'Not yet assigned'}</Table.Cell>
+              <Table.Cell>{b.BookingCode ?? PENDING_NUMBER_TEXT}</Table.Cell>
               <Table.Cell>{b.LocationName}</Table.Cell>
               <Table.Cell>
-                {b.EquipmentSize} {b.EquipmentClass}
+                {names.size(b.EquipmentSize)} {names.equipmentClass(b.EquipmentClass)}
               </Table.Cell>
               <Table.Cell>{b.UnitsRequestedCount}</Table.Cell>
               <Table.Cell>{bookingStatusName(b.BookingStatusCode)}</Table.Cell>

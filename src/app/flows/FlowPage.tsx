@@ -35,6 +35,11 @@ export function createFlowStore(root: RootStore, flowId: string): FlowStore {
     messages: FLOW_MESSAGES,
     storage: root.storage,
     now: () => Date.now(),
+    // Issue 14: the contact starts as the user's own, from My Account (editable).
+    startWith: () => ({
+      'Contact.ContactName': root.session.details?.UserFullName ?? root.session.fullName,
+      'Contact.EmailAddresses': root.session.details?.Email ?? '',
+    }),
   });
 }
 
@@ -54,6 +59,10 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
   const { search } = useLocation();
   const store = root.flows.get(flowId, () => createFlowStore(root, flowId));
   const target = useMemo(() => orderToOpen(search), [search]);
+  useEffect(() => {
+    // The contact's starting values come from the user's details, which may still be on their way.
+    void root.session.loadDetails().then(() => store.refreshStartingData());
+  }, [root, store]);
   useEffect(() => {
     if (target) void store.open(target.id, target.mode);
     // A plain route is a new request: an order opened earlier does not linger in it.

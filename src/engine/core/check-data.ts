@@ -3,6 +3,7 @@
  * rules the user has not answered. The FlowStore runs this before it moves on; the server runs it
  * on every submit with the same flow, so both refuse the same data with the same message.
  */
+import { getPath } from './flow-data';
 import type { LoadedFlow, LoadedStep } from './load';
 import { evaluateRules, type Limits } from './rules';
 import { describeSchemaError, type SchemaErrorLike } from './schema-messages';
@@ -29,8 +30,22 @@ export function checkStep(
   if (!step.schema) return { errors: [], questions: [] };
   const schema = step.schema;
   const errors = validate(step, data).map((e) => describeSchemaError(schema, e));
-  // Rules read fields the schema guarantees; on data the schema refuses, they would only add noise.
-  if (errors.length > 0) return { errors, questions: [] };
+  if (errors.length > 0) {
+    // Issue 14: every problem of the step at once, not in rounds. A rule's error is added for a
+    // field the schema finds no fault with and that holds a value (a blank field is the schema's
+    // to fault); questions (confirm, acknowledge) wait for valid data,
+    // and a rule that cannot read data the schema refuses adds nothing.
+    const faulted = new Set(errors.map((e) => e.field));
+    let ruleErrors: FieldError[] = [];
+    try {
+      ruleErrors = evaluateRules(step.compiledRules, data, limits)
+        .filter((v) => v.kind === 'error' && !faulted.has(v.field) && !isBlank(getPath(data, v.field)))
+        .map(({ field, message, ruleId }) => ({ field, message, ruleId }));
+    } catch {
+      ruleErrors = [];
+    }
+    return { errors: [...errors, ...ruleErrors], questions: [] };
+  }
   const verdicts = evaluateRules(step.compiledRules, data, limits);
   return {
     errors: verdicts
@@ -102,3 +117,5 @@ export function checkSubmission(
 
 const pick = (data: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(data).filter(([k]) => keys.includes(k)));
+
+const isBlank = (value: unknown): boolean => value === undefined || value === null || value === '';

@@ -106,4 +106,10 @@ export interface FlowStoreServices {
   now(): number;
   /** A fresh idempotency key; a random UUID unless a test pins it. */
   newKey?(): string;
+  /**
+   * Values a new request starts with, by data path (the app: the signed-in user's contact name
+   * and email from My Account). Each is used only where the flow's data has that field; it is no
+   * typing (nothing to lose, no draft), and the user may change it.
+   */
+  startWith?(): Record<string, string>;
 }

@@ -101,6 +101,8 @@ export class FlowStore {
     this.idempotencyKey = this.newKey();
     this.draft = new DraftKeeper(services.storage, flow.id, services.now);
     this.dataSchema = flowDataSchema(flow);
+    this.data = this.startingData();
+    this.opened = this.data;
     this.actions = new ActionRunner({
       flow,
       dataSchema: this.dataSchema,
@@ -143,6 +145,7 @@ export class FlowStore {
       back: action,
       edit: action,
       reset: action,
+      refreshStartingData: action,
       restoreDraft: action,
     });
   }
@@ -394,12 +397,12 @@ export class FlowStore {
       mode: 'new',
       editing: null,
       original: null,
-      opened: {},
+      opened: this.startingData(),
       opening: false,
       openError: null,
       conflict: null,
       stepId: this.flow.steps[0]?.id ?? '',
-      data: {},
+      data: this.startingData(),
       fieldErrors: [],
       serverQuestions: [],
       blockedAcknowledgements: [],
@@ -555,7 +558,52 @@ export class FlowStore {
     if (this.mode !== 'edit' && this.dirty) this.draft.save(this.stepId, this.data);
   }
 
+  /**
+   * The starting values may arrive after the store (the user's details load once per session): a
+   * new request with nothing typed in takes them then.
+   */
+  refreshStartingData(): void {
+    if (this.mode !== 'new' || this.dirty || this.result !== null) return;
+    const start = this.startingData();
+    for (const [path, value] of Object.entries(flatten(start))) {
+      this.data = setPath(this.data, path, value);
+      this.opened = setPath(this.opened, path, value);
+    }
+  }
+
+  /** A new request's data: the services' starting values the flow's data has a field for. */
+  private startingData(): FlowData {
+    let data: FlowData = {};
+    for (const [path, value] of Object.entries(this.services.startWith?.() ?? {})) {
+      if (value !== '' && schemaHasPath(this.dataSchema, path)) data = setPath(data, path, value);
+    }
+    return data;
+  }
+
   private newKey(): string {
     return this.services.newKey?.() ?? newUuid();
   }
+}
+
+/** Whether an object schema declares the dotted path (e.g. "Contact.ContactName"). */
+function schemaHasPath(schema: JsonSchema, path: string): boolean {
+  let node: unknown = schema;
+  for (const key of path.split('.')) {
+    const properties = (node as { properties?: Record<string, unknown> } | undefined)?.properties;
+    if (!properties || !(key in properties)) return false;
+    node = properties[key];
+  }
+  return true;
+}
+
+/** { a: { b: 1 } } → { 'a.b': 1 }: the leaf values of plain objects, by dotted path. */
+function flatten(data: FlowData, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      Object.assign(out, flatten(value as FlowData, path));
+    else out[path] = value;
+  }
+  return out;
 }

@@ -35,6 +35,9 @@ export async function fillUnitsRequest(u: User, units: string, contactName: stri
     await screen.findByRole('option', { name: 'Standard' }),
   );
   await u.type(await screen.findByLabelText('Units requested at Chicago Yard'), units);
+  // The contact starts as the user's own (My Account); this request names someone else.
+  await u.clear(screen.getByLabelText(/^Contact name/));
   await u.type(screen.getByLabelText(/^Contact name/), contactName);
+  await u.clear(screen.getByLabelText(/^Email addresses/));
   await u.type(screen.getByLabelText(/^Email addresses/), 'casey@example.com');
 }

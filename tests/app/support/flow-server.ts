@@ -7,6 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pendingMessage } from '../../../src/server/domain/booking-presenter';
 import { sendJson, startServer, type TestServer } from './http-server';
 
+/** The email My Account holds for the flow tests' user: a new request's contact starts with it. */
+export const MY_ACCOUNT_EMAIL = 'casey@example.com';
+
 export const MARKETS = [
   { MarketCode: 'CHI', MarketName: 'Chicago' },
   { MarketCode: 'LAX', MarketName: 'Los Angeles' },
@@ -84,7 +87,7 @@ export async function startFlowApi(): Promise<
     const path = url.pathname;
     const body = req.method === 'POST' ? await readBody(req) : {};
     if (/^\/api\/users\/\d+$/.test(path))
-      return send(200, { UserId: 42, UserFullName: 'Casey', GoodStanding: true });
+      return send(200, { UserId: 42, UserFullName: 'Casey', Email: MY_ACCOUNT_EMAIL, GoodStanding: true });
     if (path === '/api/lookup/locationmarkets') return send(200, MARKETS);
     if (path === '/api/lookup/equipmentCategories')
       return send(200, [

@@ -1,6 +1,9 @@
 import { Table } from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
+import { PENDING_NUMBER_TEXT } from '../../../domain/messages';
 import type { DashboardDetail } from '../../../schemas/dashboard';
-import { PENDING_NUMBER_TEXT } from '../ResultsTable';
+import { lookupNames } from '../../stores/lookup-names';
+import { useStores } from '../../stores/StoresContext';
 
 const COLUMNS = [
   'Booking number',
@@ -15,7 +18,8 @@ const COLUMNS = [
 ];
 
 /** Every booking of the order with its quantities and status. */
-export function OrderBookings({ detail }: { detail: DashboardDetail }) {
+export const OrderBookings = observer(function OrderBookings({ detail }: { detail: DashboardDetail }) {
+  const names = lookupNames(useStores().lookups);
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Bookings of the order">
@@ -32,7 +36,7 @@ export function OrderBookings({ detail }: { detail: DashboardDetail }) {
               <Table.Cell fontWeight="medium">{b.BookingCode ?? PENDING_NUMBER_TEXT}</Table.Cell>
               <Table.Cell>{b.StatusName}</Table.Cell>
               <Table.Cell>{b.EquipmentSizeDescription || b.EquipmentSize}</Table.Cell>
-              <Table.Cell>{b.EquipmentClass ?? '—'}</Table.Cell>
+              <Table.Cell>{b.EquipmentClass ? names.equipmentClass(b.EquipmentClass) : '—'}</Table.Cell>
               <Table.Cell>{b.UnitsRequestedCount}</Table.Cell>
               <Table.Cell>{b.UnitsFulfilledCount}</Table.Cell>
               <Table.Cell>{b.Location.LocationName}</Table.Cell>
@@ -44,4 +48,4 @@ export function OrderBookings({ detail }: { detail: DashboardDetail }) {
       </Table.Root>
     </Table.ScrollArea>
   );
-}
+});

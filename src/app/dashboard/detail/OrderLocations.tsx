@@ -1,5 +1,8 @@
 import { Box, Heading, List, SimpleGrid, Text } from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
 import type { DashboardDetail } from '../../../schemas/dashboard';
+import { lookupNames } from '../../stores/lookup-names';
+import { useStores } from '../../stores/StoresContext';
 
 type Location = DashboardDetail['Bookings'][number]['Location'];
 
@@ -12,7 +15,8 @@ export function locationsOf(detail: DashboardDetail): Location[] {
 }
 
 /** Locations with their address and operating hours as a list (SPEC §3, §5). */
-export function OrderLocations({ detail }: { detail: DashboardDetail }) {
+export const OrderLocations = observer(function OrderLocations({ detail }: { detail: DashboardDetail }) {
+  const names = lookupNames(useStores().lookups);
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
       {locationsOf(detail).map((l) => (
@@ -27,7 +31,7 @@ export function OrderLocations({ detail }: { detail: DashboardDetail }) {
             <Text>
               {l.LocationCity}, {l.LocationStateProvince} {l.LocationZipCode}
             </Text>
-            <Text color="fg.muted">Market {l.LocationMarketCode}</Text>
+            <Text color="fg.muted">Market {names.market(l.LocationMarketCode)}</Text>
           </Box>
           <Text fontSize="sm" fontWeight="medium" mt={2} id={`hours-${l.LocationId}`}>
             Operating hours
@@ -45,4 +49,4 @@ export function OrderLocations({ detail }: { detail: DashboardDetail }) {
       ))}
     </SimpleGrid>
   );
-}
+});

@@ -1,20 +1,24 @@
 import { DataList, List, Text } from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import type { DashboardDetail } from '../../../schemas/dashboard';
+import { lookupNames } from '../../stores/lookup-names';
+import { useStores } from '../../stores/StoresContext';
 import { formatDateTime } from '../format';
 
 type Party = DashboardDetail['Customer'];
 const party = (p: Party): string => p?.CustomerNameWithSCAC ?? '—';
 
 /** The order as a whole: who, what, when, and the contact (SPEC §3). */
-export function OrderSummary({ detail }: { detail: DashboardDetail }) {
+export const OrderSummary = observer(function OrderSummary({ detail }: { detail: DashboardDetail }) {
+  const names = lookupNames(useStores().lookups);
   const items: Array<[string, ReactNode]> = [
     ['Order type', detail.BookingOrderTypeName],
     ['Status', detail.StatusName],
     ['Customer', party(detail.Customer)],
     ['Responsible party', party(detail.ResponsibleParty)],
     ['Motor carrier', party(detail.MotorCarrier)],
-    ['Market', detail.MarketCode ?? '—'],
+    ['Market', detail.MarketCode ? names.market(detail.MarketCode) : '—'],
     ['Total units', detail.TotalUnits],
     ['Created', formatDateTime(detail.CreatedAt)],
     ['Updated', formatDateTime(detail.UpdatedAt)],
@@ -43,4 +47,4 @@ export function OrderSummary({ detail }: { detail: DashboardDetail }) {
       ))}
     </DataList.Root>
   );
-}
+});
