@@ -39,6 +39,9 @@ export function reduceErrorMessage(body: unknown, statusText?: string | null): s
 export const INVALID_LOGIN_TEXT = 'Invalid UserName/Password';
 export const LOCKED_ACCOUNT_TEXT = 'account has been locked';
 export const LOCKOUT_MARKER = '!*';
+/** Issue 14: Enter on the login form with a field still empty. */
+export const LOGIN_MISSING_USERNAME = 'Enter your username.';
+export const LOGIN_MISSING_PASSWORD = 'Enter your password.';
 export const INACTIVITY_BANNER = "We've signed you out of your account due to inactivity.";
 export const ACCOUNT_VALIDATION_TEXT =
   'You are not allowed to create chassis bookings as your account is not in good standing, please contact customer service.';

@@ -26,6 +26,18 @@ export function isEmailList(value: unknown): boolean {
   return entries.length > 0 && entries.every((e) => EMAIL_PATTERN.test(e));
 }
 
+/** The entries of a semicolon-separated list that are no email address, joined for a message. */
+export function invalidEmails(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const bad = value
+    .split(';')
+    .map((e) => e.trim())
+    .filter((e) => e !== '' && !EMAIL_PATTERN.test(e))
+    .join('; ');
+  // A list of separators only has no bad entry to name: the text itself is shown.
+  return bad || value.trim();
+}
+
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const asUnits = (value: unknown) =>
   asArray(value).filter((u): u is AvailableUnit => typeof u === 'object' && u !== null);
@@ -61,6 +73,7 @@ export function duplicateValues(list: unknown, key: unknown): unknown[] {
 export const customOperators: Readonly<Record<string, Operator>> = {
   chassisId: (value) => typeof value === 'string' && isChassisIdFormat(value),
   emailList: (value) => isEmailList(value),
+  invalidEmails: (value) => invalidEmails(value),
   count: (value) => asArray(value).length,
   join: (value, separator) => asArray(value).join(typeof separator === 'string' ? separator : ', '),
   duplicateChassisIds: (value) => duplicateChassisIds(value),

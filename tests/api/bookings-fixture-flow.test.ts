@@ -56,7 +56,10 @@ describe.each(databaseKinds)('a fixture flow on %s', (kind) => {
       Contact: { ContactName: 'Pat', EmailAddresses: 'pat at example' },
     });
     expect(badMail.statusCode).toBe(400);
-    expect(badMail.json()).toMatchObject({ code: 'contact.email-list', message: 'Invalid email address' });
+    expect(badMail.json()).toMatchObject({
+      code: 'contact.email-list',
+      message: 'Invalid email address: pat at example',
+    });
     const unacknowledged = await submit(t, EXPRESS_URL, customer, express(1, []));
     expect(unacknowledged.statusCode).toBe(400);
     expect(unacknowledged.json()).toMatchObject({

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LoginFormStore } from '../../src/app/pages/login/LoginFormStore';
 import { memoryStorage, StorageKeys } from '../../src/app/storage';
 import { NATURAL_EXPIRY_FLAG_CLEAR_MS, REMEMBERED_USERNAME_FILL_MS } from '../../src/domain/constants';
-import { INVALID_LOGIN_TEXT, lockoutServerMessage } from '../../src/domain/messages';
+import {
+  INVALID_LOGIN_TEXT,
+  LOGIN_MISSING_PASSWORD,
+  LOGIN_MISSING_USERNAME,
+  lockoutServerMessage,
+} from '../../src/domain/messages';
 import { buildRootStore, buildToken } from './support/fixtures';
 import { sendJson, startServer, type TestServer } from './support/http-server';
 
@@ -52,6 +57,16 @@ describe('login form (SPEC §2, §5, §8, §9)', () => {
     expect(f.canSubmit).toBe(false);
     f.setPassword('x');
     expect(f.canSubmit).toBe(true);
+  });
+
+  it('says which field is missing when Enter finds Sign In disabled, until the user types', () => {
+    const { form: f } = form();
+    f.explainMissing();
+    expect(f.missing).toBe(LOGIN_MISSING_USERNAME);
+    f.setUsername('demo.customer');
+    expect(f.missing).toBeNull();
+    f.explainMissing();
+    expect(f.missing).toBe(LOGIN_MISSING_PASSWORD);
   });
 
   it('fills the remembered username REMEMBERED_USERNAME_FILL_MS after opening', () => {

@@ -70,7 +70,9 @@ describe('header', () => {
   it('hides the Bookings dropdown from a read-only user, who may book nothing', () => {
     renderWithStores(<Header />, buildRootStore({ token: tokenFor('demo.readonly') }));
     expect(screen.queryByRole('button', { name: 'Bookings' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+    // Named by what it shows, the user's name, then what it is (WCAG 2.5.3 label in name).
+    const account = screen.getByRole('button', { name: /, account menu$/ });
+    expect(account.getAttribute('aria-label')?.startsWith(account.textContent ?? '?')).toBe(true);
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
   });
 });

@@ -108,11 +108,12 @@ describe('FlowStore request step', () => {
     });
     store.setData('Contact.EmailAddresses', 'not-an-address');
     // Every problem of the step at once (issue 14): the bad address is said while others remain.
-    expect(messages(store)['Contact.EmailAddresses']).toBe('Invalid email address');
+    expect(messages(store)['Contact.EmailAddresses']).toBe('Invalid email address: not-an-address');
     expect(messages(store).Equipment).toBe('Location and equipment is required.');
     fillPool(store);
     store.setData('Contact.EmailAddresses', 'not-an-address');
-    expect(messages(store)).toEqual({ 'Contact.EmailAddresses': 'Invalid email address' });
+    // The message names what is wrong (issue 14).
+    expect(messages(store)).toEqual({ 'Contact.EmailAddresses': 'Invalid email address: not-an-address' });
   });
 
   it('moves to review when the data passes and nothing needs asking', async () => {

@@ -47,7 +47,7 @@ const DetailPage = observer(function DetailPage() {
           <Text role="status">This booking order was not found.</Text>
         ) : !detail ? (
           <Center py={12}>
-            <Spinner aria-label="Loading the order" />
+            <Spinner role="status" aria-label="Loading the order" />
           </Center>
         ) : (
           <>

@@ -166,7 +166,7 @@ function SearchOverlay() {
       zIndex={1}
       rounded="md"
     >
-      <Spinner size="lg" aria-label="Searching bookings" />
+      <Spinner size="lg" role="status" aria-label="Searching bookings" />
     </Box>
   );
 }

@@ -16,7 +16,8 @@ export const AccountMenu = observer(function AccountMenu() {
   return (
     <Menu.Root onSelect={(d) => onSelect(d.value)}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label="Account menu">
+        {/* The accessible name starts with the visible label (WCAG 2.5.3, issue 14). */}
+        <Button variant="ghost" size="sm" aria-label={`${root.session.fullName || 'Account'}, account menu`}>
           {root.session.fullName || 'Account'}
         </Button>
       </Menu.Trigger>

@@ -45,7 +45,7 @@ function PageOutlet() {
 export function PageSpinner() {
   return (
     <Center py={16}>
-      <Spinner aria-label="Loading" />
+      <Spinner role="status" aria-label="Loading" />
     </Center>
   );
 }

@@ -51,7 +51,7 @@ export const PendingTable = observer(function PendingTable() {
       )}
       {queue.loading && (
         <Box position="absolute" inset="0" bg="bg/70" display="grid" placeItems="center" role="status">
-          <Spinner aria-label="Searching" />
+          <Spinner role="status" aria-label="Searching" />
         </Box>
       )}
     </Box>

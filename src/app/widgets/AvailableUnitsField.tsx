@@ -101,7 +101,7 @@ export const AvailableUnitsField = observer(function AvailableUnitsField(props: 
       </Heading>
       {!query && <Text color="fg.muted">Choose a market, equipment size and class to see availability.</Text>}
       {query && !locations && context.availability.isLoading(url, query) && (
-        <Spinner aria-label="Loading availability" />
+        <Spinner role="status" aria-label="Loading availability" />
       )}
       {query && !locations && context.availability.hasFailed(url, query) && (
         <Text color="fg.error">Failed to fetch {context.flow.flow.title} Details</Text>

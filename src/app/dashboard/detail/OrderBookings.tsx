@@ -21,7 +21,14 @@ const COLUMNS = [
 export const OrderBookings = observer(function OrderBookings({ detail }: { detail: DashboardDetail }) {
   const names = lookupNames(useStores().lookups);
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    // On a phone the table scrolls sideways: keyboard users reach it (focusable, named region).
+    <Table.ScrollArea
+      borderWidth="1px"
+      rounded="md"
+      tabIndex={0}
+      role="region"
+      aria-label="Bookings of the order, scrolls sideways"
+    >
       <Table.Root size="sm" aria-label="Bookings of the order">
         <Table.Header>
           <Table.Row>

@@ -30,7 +30,10 @@ export const OrderSummary = observer(function OrderSummary({ detail }: { detail:
       ) : (
         <List.Root key="emails" variant="plain">
           {detail.EmailAddresses.map((e) => (
-            <List.Item key={e}>{e}</List.Item>
+            // A long address breaks anywhere rather than widening a phone's page (issue 14).
+            <List.Item key={e} overflowWrap="anywhere">
+              {e}
+            </List.Item>
           ))}
         </List.Root>
       ),

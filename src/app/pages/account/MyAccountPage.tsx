@@ -39,7 +39,7 @@ const MyAccountPage = observer(function MyAccountPage({ title }: PageProps) {
           {title}
         </Heading>
         {store.loadError && <FormOutcome error={store.loadError} />}
-        {!account && !store.loadError && <Spinner aria-label="Loading your account" />}
+        {!account && !store.loadError && <Spinner role="status" aria-label="Loading your account" />}
         {account && (
           <>
             <DataList.Root orientation="horizontal" aria-label="Account">

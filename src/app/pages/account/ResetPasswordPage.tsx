@@ -51,7 +51,7 @@ const ResetPasswordPage = observer(function ResetPasswordPage({ title }: PagePro
           </Alert.Root>
         )}
         {form.mode === 'link' && !form.link && !form.linkProblem && (
-          <Spinner aria-label="Checking the link" />
+          <Spinner role="status" aria-label="Checking the link" />
         )}
         {form.linkProblem && (
           <>

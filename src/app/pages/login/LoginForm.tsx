@@ -8,6 +8,10 @@ export const LoginForm = observer(function LoginForm({ form }: { form: LoginForm
   // SPEC §2: the Caps Lock warning follows what the last key event reports.
   const watchCapsLock = (e: KeyboardEvent<HTMLInputElement>) =>
     form.setCapsLock(e.getModifierState('CapsLock'));
+  // A disabled Sign In blocks the browser's submit on Enter; the form says what is missing instead.
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' && !form.canSubmit) form.explainMissing();
+  };
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     // On success the session holds a token and the page redirects; on failure the form shows why.
@@ -21,9 +25,14 @@ export const LoginForm = observer(function LoginForm({ form }: { form: LoginForm
           <Input
             name="username"
             autoComplete="username"
+            // The page is for signing in: the cursor starts where the user types first (issue 14).
+            autoFocus
             value={form.username}
             onChange={(e) => form.setUsername(e.target.value)}
-            onKeyDown={watchCapsLock}
+            onKeyDown={(e) => {
+              watchCapsLock(e);
+              onEnter(e);
+            }}
             onKeyUp={watchCapsLock}
           />
         </Field.Root>
@@ -35,10 +44,18 @@ export const LoginForm = observer(function LoginForm({ form }: { form: LoginForm
             autoComplete="current-password"
             value={form.password}
             onChange={(e) => form.setPassword(e.target.value)}
-            onKeyDown={watchCapsLock}
+            onKeyDown={(e) => {
+              watchCapsLock(e);
+              onEnter(e);
+            }}
             onKeyUp={watchCapsLock}
           />
         </Field.Root>
+        {form.missing && (
+          <Text role="alert" color="fg.error">
+            {form.missing}
+          </Text>
+        )}
         {form.capsLock && (
           <Text role="status" color="orange.600" fontWeight="semibold">
             Caps Lock Is On

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable, observableRef } from 'mobx';
 import { NATURAL_EXPIRY_FLAG_CLEAR_MS, REMEMBERED_USERNAME_FILL_MS } from '../../../domain/constants';
-import type { LoginFailure } from '../../../domain/messages';
+import { LOGIN_MISSING_PASSWORD, LOGIN_MISSING_USERNAME, type LoginFailure } from '../../../domain/messages';
 import { type KeyValueStorage, StorageKeys } from '../../storage';
 import type { SessionStore } from '../../stores/SessionStore';
 
@@ -12,6 +12,8 @@ export class LoginFormStore {
   capsLock = false;
   submitting = false;
   failure: LoginFailure | null = null;
+  /** What Enter found missing while Sign In is disabled (issue 14: Enter must not say nothing). */
+  missing: string | null = null;
   /**
    * SPEC §4 Idle: the inactivity banner shows on a login page opened with the natural-expiry flag
    * set, and stays for as long as that page does (only the stored flag is cleared after 10 s, so
@@ -32,6 +34,8 @@ export class LoginFormStore {
       submitting: observable,
       failure: observableRef,
       showInactivityBanner: observable,
+      missing: observable,
+      explainMissing: action,
       setUsername: action,
       setPassword: action,
       setRemember: action,
@@ -48,9 +52,17 @@ export class LoginFormStore {
 
   setUsername(v: string): void {
     this.username = v;
+    this.missing = null;
   }
   setPassword(v: string): void {
     this.password = v;
+    this.missing = null;
+  }
+
+  /** Enter pressed with a field empty: say which (Sign In itself stays disabled, SPEC §5). */
+  explainMissing(): void {
+    if (this.username.trim() === '') this.missing = LOGIN_MISSING_USERNAME;
+    else if (this.password === '') this.missing = LOGIN_MISSING_PASSWORD;
   }
   setRemember(v: boolean): void {
     this.remember = v;
