@@ -19,7 +19,12 @@ import { findFlowPage } from './support/flow-app';
 let server: DashboardServer;
 let root: RootStore | null = null;
 beforeAll(async () => {
-  server = await startDashboardServer({ FIXTURE_BOOKING_TYPES: '1' });
+  // The flow page (and with it the form engine) is loaded on demand; loading it here, under the
+  // hook's longer timeout, keeps a slow first transform on a busy machine out of the test's time.
+  [server] = await Promise.all([
+    startDashboardServer({ FIXTURE_BOOKING_TYPES: '1' }),
+    import('../../src/app/flows/FlowPage'),
+  ]);
 });
 afterAll(() => server?.close());
 afterEach(async () => {
