@@ -39,6 +39,15 @@ export function reduceErrorMessage(body: unknown, statusText?: string | null): s
 export const INVALID_LOGIN_TEXT = 'Invalid UserName/Password';
 export const LOCKED_ACCOUNT_TEXT = 'account has been locked';
 export const LOCKOUT_MARKER = '!*';
+/**
+ * Issue 14: what a cancel did, read from the order as the server answers it. An order some of
+ * whose units were already picked up ends Closed, not Cancelled: saying "cancelled" would contradict
+ * the status shown beside it.
+ */
+export const orderCancelOutcomeText = (bookingOrderId: number, statusCode: string | null): string =>
+  statusCode === 'CL'
+    ? `Order ${bookingOrderId} is closed, not cancelled: units of it were already picked up.`
+    : `Order ${bookingOrderId} is cancelled.`;
 /** Issue 14: Enter on the login form with a field still empty. */
 export const LOGIN_MISSING_USERNAME = 'Enter your username.';
 export const LOGIN_MISSING_PASSWORD = 'Enter your password.';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
 import type { RootStore } from '../../src/app/stores/RootStore';
-import { PENDING_NUMBER_TEXT } from '../../src/domain/messages';
+import { orderCancelOutcomeText, PENDING_NUMBER_TEXT } from '../../src/domain/messages';
 import {
   cancellableRow,
   currentPage,
@@ -103,6 +103,10 @@ describe('dashboard detail view', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull());
     const after = await server.detail('demo.customer', detail.BookingOrderId);
     expect(after.CanCancel).toBe(false);
+    // The message says what happened, as the order's status does (issue 14).
+    expect(
+      await screen.findByText(orderCancelOutcomeText(detail.BookingOrderId, after.StatusCode)),
+    ).toBeTruthy();
     const bookings = screen.getByRole('table', { name: 'Bookings of the order' });
     for (const b of after.Bookings)
       expect(within(bookings).getAllByText(b.StatusName).length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
-import { MessageType } from '../../domain/messages';
+import { MessageType, orderCancelOutcomeText } from '../../domain/messages';
 import { isEmailList } from '../../rules/operators';
 import type { CancelOrderBody, DashboardDetail } from '../../schemas/dashboard';
 import { isApiError } from '../api/errors';
@@ -121,7 +121,7 @@ export class DashboardDetailStore {
       });
       this.deps.messages.show({
         Type: MessageType.Success,
-        Data: `Order ${detail.BookingOrderId} is cancelled.`,
+        Data: orderCancelOutcomeText(detail.BookingOrderId, res.data.StatusCode),
       });
       return true;
     } catch {
