@@ -33,6 +33,14 @@ describe('chassisIdList', () => {
     expect(screen.getByText('3 chassis IDs of at most 1000; 2 with a problem.')).toBeTruthy();
   });
 
+  it('takes IDs typed in lowercase as the capitals they are (issue 14)', async () => {
+    renderAppAt('/reuse/request/new', rootFor('demo.customer', api.url));
+    await findFlowPage('Reuse Booking');
+    await userEvent.type(screen.getByLabelText(/^Chassis IDs/), 'plcz-123456');
+    const checks = screen.getByRole('list', { name: 'Chassis ID checks' });
+    expect(await within(checks).findByText('PLCZ-123456 — found')).toBeTruthy();
+  });
+
   it('takes 1,000 pasted IDs and renders only the first rows, problems first', async () => {
     renderAppAt('/reuse/request/new', rootFor('demo.customer', api.url));
     await findFlowPage('Reuse Booking');

@@ -16,7 +16,12 @@ import { stringOption, widgetContextOf } from './context';
 /** Enough rows to see what is wrong; the summary counts the rest. */
 export const MAX_ROWS_SHOWN = 200;
 
-export const parseChassisIds = (text: string): string[] => text.split(/[\s,;]+/).filter((s) => s !== '');
+/** The typed IDs, in capitals: chassis IDs are capital letters and digits, however typed (issue 14). */
+export const parseChassisIds = (text: string): string[] =>
+  text
+    .split(/[\s,;]+/)
+    .filter((s) => s !== '')
+    .map((s) => s.toUpperCase());
 
 interface Verdict {
   index: number;
