@@ -118,8 +118,10 @@ function EntryLink({ link, onNavigate }: { link: MenuLink; onNavigate?: () => vo
         aria-describedby={link.onHold ? ON_HOLD_NOTE_ID : undefined}
       >
         {link.label}
+        {/* The space keeps the link's name "Pool Unavailable", not "PoolUnavailable". */}
+        {link.onHold && ' '}
         {link.onHold && (
-          <Badge ms={2} colorPalette="orange" variant="outline">
+          <Badge ms={1} colorPalette="orange" variant="outline">
             {BOOKING_ENTRY_ON_HOLD}
           </Badge>
         )}
