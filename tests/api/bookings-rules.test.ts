@@ -57,6 +57,7 @@ const validChassis = (valid: Body) =>
 const violations: Record<string, (valid: Body) => Violation> = {
   'contact.email-list': (valid) => ({
     body: { ...valid, Contact: { ...CONTACT, EmailAddresses: 'pat@example.com; not-an-address' } },
+    params: { bad: 'not-an-address' },
   }),
   'customer-booking.at-least-one-unit': (valid) => ({
     body: withRows(valid, [{ LocationId: firstRow(valid).LocationId, units: 0, Available: 5 }]),
