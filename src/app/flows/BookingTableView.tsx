@@ -3,11 +3,11 @@ import { PENDING_NUMBER_TEXT } from '../../domain/messages';
 import { bookingStatusName } from '../../domain/status-codes';
 import type { ConfirmViewProps } from '../../engine/react/confirm-views';
 import { lookupNames } from '../stores/lookup-names';
-import { useStores } from '../stores/StoresContext';
+import type { WidgetContext } from '../widgets/context';
 
 /** Confirm view "bookingTable": the bookings of the submitted order, numbered once confirmed (SPEC §4). */
-export function BookingTableView({ result }: ConfirmViewProps) {
-  const names = lookupNames(useStores().lookups);
+export function BookingTableView({ result, context }: ConfirmViewProps) {
+  const names = lookupNames((context as Partial<WidgetContext>).lookups);
   return (
     <Stack gap={4}>
       <Heading as="h3" size="md">

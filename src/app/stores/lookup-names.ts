@@ -12,7 +12,9 @@ export interface LookupNames {
   market(code: string | null | undefined): string;
 }
 
-export function lookupNames(lookups: LookupStore): LookupNames {
+/** Without lookups (a page that has none) every code shows as it is. */
+export function lookupNames(lookups: LookupStore | undefined): LookupNames {
+  if (!lookups) return { size: (c) => c ?? '', equipmentClass: (c) => c ?? '', market: (c) => c ?? '' };
   const sizes = new Map(
     lookups
       .rows<EquipmentCategoryRow>('equipmentCategories')

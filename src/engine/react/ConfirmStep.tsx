@@ -27,7 +27,7 @@ export const ConfirmStep = observer(function ConfirmStep({ store, services, conf
           <Alert.Description>{result.Message}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <View store={store} result={result} />
+      <View store={store} result={result} context={services.widgetContext} />
       <HStack gap={3}>
         <Button variant="outline" onClick={() => services.leave()}>
           Back to Dashboard

@@ -12,6 +12,8 @@ export interface ConfirmViewProps {
   store: FlowStore;
   /** The server's answer to the submit (or the update). */
   result: FlowSubmitResult;
+  /** The context the flow's widgets receive (RJSF formContext), e.g. the lookups for names. */
+  context: unknown;
 }
 
 export type ConfirmView = ComponentType<ConfirmViewProps>;
