@@ -90,7 +90,9 @@ describe('shared state on the real server', () => {
     expect(root.flows.customers.known.size).toBe(0);
     const fresh = root.flows.get('pool-booking', create);
     expect(fresh).not.toBe(flow);
-    expect(fresh.data).toEqual({});
+    // A fresh flow: nothing typed survives (its contact starts as the user's own, issue 14).
+    expect(fresh.dirty).toBe(false);
+    expect((fresh.data.Contact as { ContactName?: string } | undefined)?.ContactName).not.toBe('Casey');
     expect(root.messages.messages).toEqual([]);
     expect(await question).toBe(false);
     expect(root.dialogs.current).toBeNull();
