@@ -222,6 +222,9 @@ export const LOOKUP_DATASETS = [
   'pendingReasons',
   'poolRedeliveryReasons',
   'internalReservationReasons',
+  'filteredLocationByLongtermContract',
+  'filteredMarket',
+  'filteredLongtermMarket',
 ] as const;
 export type LookupDataset = (typeof LOOKUP_DATASETS)[number];
 
@@ -251,4 +254,8 @@ export const LOOKUP_DATASET_ACCESS: Partial<Record<LookupDataset, readonly Permi
   manualInventoryInventoryOrgs: AreaAccess.manualInventory,
   inventoryAvailabilityInventoryOrgs: AreaAccess.inventoryAvailability,
   pendingReasons: AreaAccess.pendingQueue,
+  // The term lease booking and redelivery (SPEC §3): the viewer's own contracts (staff: all).
+  filteredLocationByLongtermContract: [...AreaAccess.termLeaseBooking, ...AreaAccess.termLeaseRedelivery],
+  filteredMarket: [...AreaAccess.termLeaseBooking, ...AreaAccess.termLeaseRedelivery],
+  filteredLongtermMarket: [...AreaAccess.termLeaseBooking, ...AreaAccess.termLeaseRedelivery],
 };

@@ -32,6 +32,7 @@ import { inventoryAvailabilityRoutes } from './routes/inventory-availability';
 import { lookupRoutes } from './routes/lookup';
 import { manualInventoryRoutes } from './routes/manual-inventory';
 import { repositionRoutes } from './routes/reposition';
+import { termLeaseRoutes } from './routes/term-lease';
 import { userRoutes } from './routes/users';
 import { weeklyThresholdRoutes } from './routes/weekly-threshold';
 
@@ -57,6 +58,7 @@ const routeAreas = [
   dashboardRoutes,
   bookingOrderRoutes,
   repositionRoutes,
+  termLeaseRoutes,
   weeklyThresholdRoutes,
   internalReservationRoutes,
   manualInventoryRoutes,

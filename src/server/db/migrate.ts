@@ -11,6 +11,7 @@ import { statements as accountLifecycle } from './migrations/0004-account-lifecy
 import { statements as orderEdits } from './migrations/0005-order-edits';
 import { statements as pendingDecisions } from './migrations/0006-pending-decisions';
 import { statements as manualInventory } from './migrations/0007-manual-inventory';
+import { statements as termLeaseBooking } from './migrations/0008-term-lease-booking';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -21,6 +22,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0005-order-edits', statements: orderEdits },
   { name: '0006-pending-decisions', statements: pendingDecisions },
   { name: '0007-manual-inventory', statements: manualInventory },
+  { name: '0008-term-lease-booking', statements: termLeaseBooking },
 ];
 
 const MIGRATION_LOCK = 727_001;

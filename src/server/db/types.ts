@@ -154,6 +154,8 @@ export interface BookingTable {
   booking_comment: Generated<string | null>;
   with_redelivery: Generated<boolean>;
   redelivery_requested_count: Generated<number>;
+  /** Term lease: the contract line the booking draws on (migration 0008). */
+  equipment_line_id: Generated<number | null>;
 }
 
 export interface BookingChassisTable {

@@ -26,6 +26,11 @@ import {
   visibleEquipmentCategories,
 } from '../../domain/lookups';
 import type { Database, ReasonTable } from '../db/types';
+import {
+  filteredLocationsByLongtermContract,
+  filteredLongtermMarkets,
+  filteredMarkets,
+} from './term-lease-contracts';
 import type { Viewer } from './viewer';
 
 type Db = Kysely<Database>;
@@ -223,6 +228,12 @@ export async function fetchLookup(
       return reasons(db, 'POOL_REDELIVERY');
     case 'internalReservationReasons':
       return reasons(db, 'INTERNAL_RESERVATION');
+    case 'filteredLocationByLongtermContract':
+      return filteredLocationsByLongtermContract(db, viewer);
+    case 'filteredMarket':
+      return filteredMarkets(db, viewer);
+    case 'filteredLongtermMarket':
+      return filteredLongtermMarkets(db, viewer);
   }
 }
 

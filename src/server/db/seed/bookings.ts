@@ -21,6 +21,7 @@ export type BookingRow = Omit<
   | 'booking_comment'
   | 'with_redelivery'
   | 'redelivery_requested_count'
+  | 'equipment_line_id'
 > & {
   /** Reposition: the destination's motor carrier (migration 0005). */
   motor_carrier_id?: number | null;

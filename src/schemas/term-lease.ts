@@ -1,0 +1,103 @@
+/**
+ * The term lease booking's own calls besides the flow's submit and update (SPEC §7 "Term lease
+ * booking", base LongtermBooking): the contract's details and markets, availability per location,
+ * cancel order and reopen.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const contractParamsSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+export type ContractParams = FromSchema<typeof contractParamsSchema>;
+
+export const contractInfoQuerySchema = {
+  type: 'object',
+  properties: {
+    BookingOrderId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'Edit mode: the order being edited; its own bookings are left out of BookedQuantity.',
+    },
+    t: { type: 'string', maxLength: 40 },
+  },
+  additionalProperties: false,
+} as const;
+export type ContractInfoQuery = FromSchema<typeof contractInfoQuerySchema>;
+
+const contractLineSchema = {
+  type: 'object',
+  properties: {
+    EquipmentLineID: { type: 'integer' },
+    EquipmentSize: { type: 'string' },
+    EquipmentClass: { type: 'string' },
+    Extendable: { type: 'boolean' },
+    MarketCode: { type: 'string' },
+    MarketName: { type: 'string' },
+    Quantity: { type: 'integer' },
+    DailyRate: { type: 'number' },
+    AdditionalOnHireAllowed: { type: 'boolean' },
+    BookedQuantity: { type: 'integer' },
+    Locations: { type: 'array', items: { type: 'integer' } },
+  },
+  required: [
+    'EquipmentLineID',
+    'EquipmentSize',
+    'EquipmentClass',
+    'Extendable',
+    'MarketCode',
+    'MarketName',
+    'Quantity',
+    'DailyRate',
+    'AdditionalOnHireAllowed',
+    'BookedQuantity',
+    'Locations',
+  ],
+  additionalProperties: false,
+} as const;
+
+export const contractInfoResponseSchema = {
+  type: 'object',
+  properties: {
+    ContractId: { type: 'integer' },
+    ContractNumber: { type: 'string' },
+    CustomerId: { type: 'integer' },
+    InventoryOrgCode: { type: 'string' },
+    EffectiveDate: { type: 'string' },
+    EffectiveTo: { type: 'string' },
+    ContractStatus: { type: 'string' },
+    Bookable: { type: 'boolean' },
+    NotBookableReason: { type: ['string', 'null'] },
+    Lines: { type: 'array', items: contractLineSchema },
+  },
+  required: [
+    'ContractId',
+    'ContractNumber',
+    'CustomerId',
+    'InventoryOrgCode',
+    'EffectiveDate',
+    'EffectiveTo',
+    'ContractStatus',
+    'Bookable',
+    'NotBookableReason',
+    'Lines',
+  ],
+  additionalProperties: false,
+} as const;
+
+export const contractMarketsResponseSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      ContractId: { type: 'integer' },
+      MarketCode: { type: 'string' },
+      MarketName: { type: 'string' },
+    },
+    required: ['ContractId', 'MarketCode', 'MarketName'],
+    additionalProperties: false,
+  },
+} as const;
