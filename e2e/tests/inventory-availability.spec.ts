@@ -82,3 +82,50 @@ test('demo.staff reserves units; a second tab sees availability drop live; demo.
     await customerContext.close();
   }
 });
+
+// Issue 13 inventory booking (docs/decisions.md): staff book a customer's units from a row of the
+// availability table; the booking flow opens with the row's market, size and class, its
+// availability carries the freshness stamp, and the units leave the table once booked.
+test("demo.staff books a customer's units from an availability row", async ({
+  page,
+  loginPage,
+  shell,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const api = await InventoryApi.signIn(request);
+  const place = await api.roomyLocation(STAGE.market, STAGE.size, STAGE.equipmentClass, 1);
+  const locationName = place.LocationName;
+  await loginPage.goto();
+  await loginPage.signIn('demo.staff');
+  await shell.expectAt('/app/dashboard', 'Dashboard');
+  const availability = new InventoryAvailabilityPage(page);
+  await availability.open(STAGE);
+  await expect(availability.available(locationName)).toHaveText(String(place.Available));
+  await page.getByRole('link', { name: `Book ${STAGE.size} at ${locationName}` }).click();
+  await shell.expectAt(
+    '/inventory_booking/request?market=CHI&size=Chassis.40&class=STD',
+    'Inventory Booking',
+  );
+
+  const wizard = new BookingWizard(page);
+  await wizard.expectStep('Request Booking');
+  await page.getByRole('searchbox', { name: 'Customer' }).fill('DMCR');
+  await page.getByRole('list', { name: 'Matching customers' }).getByRole('button', { name: /DMCR/ }).click();
+  await expect(page.getByText(/^Booking for Demo Motor Carrier/)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Availability freshness' })).toHaveText(
+    /^Availability as of \d{2}:\d{2}:\d{2}$/,
+  );
+  await page.getByRole('spinbutton', { name: `Units requested at ${locationName}` }).fill('1');
+  await wizard.fillContact('Sam Staff', 'sam.staff@example.com');
+  await wizard.next();
+  await wizard.expectStep('Review Booking');
+  await wizard.submit();
+  await wizard.expectStep('Confirm Booking');
+  await expect(page.getByRole('table').getByRole('row').nth(1).getByRole('cell').first()).toHaveText(
+    /^[A-Z0-9-]{4,}$/,
+  );
+
+  await availability.open(STAGE);
+  await expect(availability.available(locationName)).toHaveText(String(place.Available - 1));
+});

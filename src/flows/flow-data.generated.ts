@@ -51,6 +51,57 @@ EmailAddresses: EmailAddresses
 }
 }
 export type DailyLeaseBookingData = DailyLeaseBooking.DailyLeaseBookingData;
+/** The data of Inventory Booking (inventory-booking.flow.json), step "Request Booking". */
+export namespace InventoryBooking {
+/**
+ * Staff book on behalf of a customer; customers always book for their own company.
+ */
+export type Customer = number
+export type Market = string
+export type EquipmentSize = string
+export type EquipmentClass = string
+export type Location = number
+export type Available = number
+export type ChassisID = string
+/**
+ * @maxItems 1000
+ */
+export type Chassis = ChassisID[]
+export type UnitsRequested = number
+/**
+ * @maxItems 500
+ */
+export type UnitsPerLocation = {
+LocationId: Location
+Available?: Available
+Chassis?: Chassis
+CustomerBooking: {
+UnitsRequestedCount: UnitsRequested
+}
+}[]
+export type ContactName = string
+/**
+ * Separate several addresses with semicolons.
+ */
+export type EmailAddresses = string
+
+export interface InventoryBookingData {
+Equipment: LocationAndEquipment
+AvailableUnits: UnitsPerLocation
+Contact: Contact
+}
+export interface LocationAndEquipment {
+CustomerId: Customer
+MarketCode: Market
+EquipmentSize: EquipmentSize
+EquipmentClass: EquipmentClass
+}
+export interface Contact {
+ContactName: ContactName
+EmailAddresses: EmailAddresses
+}
+}
+export type InventoryBookingData = InventoryBooking.InventoryBookingData;
 /** The data of Pool Booking (pool-booking.flow.json), step "Request Booking". */
 export namespace PoolBooking {
 /**
@@ -102,6 +153,57 @@ EmailAddresses: EmailAddresses
 }
 }
 export type PoolBookingData = PoolBooking.PoolBookingData;
+/** The data of Pool Redelivery (pool-redelivery.flow.json), step "Request Redelivery". */
+export namespace PoolRedelivery {
+/**
+ * Staff book on behalf of a customer; customers always book for their own company.
+ */
+export type Customer1 = number
+/**
+ * Where the chassis will be brought back.
+ */
+export type ReturnLocation = number
+/**
+ * The day the chassis are expected back.
+ */
+export type ReturnDate = string
+export type PoolRedeliveryReason = string
+export type ChassisID = string
+/**
+ * Paste the chassis you will bring back — a spreadsheet column, a CSV or free text; one per line.
+ * 
+ * @maxItems 5000
+ */
+export type ChassisIDs = ChassisID[]
+export type ContactName = string
+/**
+ * Separate several addresses with semicolons.
+ */
+export type EmailAddresses = string
+
+export interface PoolRedeliveryData {
+Customer?: Customer
+Redelivery: Return
+Chassis: ChassisToReturn
+Contact: Contact
+}
+export interface Customer {
+CustomerId?: Customer1
+}
+export interface Return {
+LocationId: ReturnLocation
+RedeliveryDate: ReturnDate
+ReasonCode: PoolRedeliveryReason
+}
+export interface ChassisToReturn {
+ChassisIds: ChassisIDs
+}
+export interface Contact {
+ContactName: ContactName
+EmailAddresses: EmailAddresses
+}
+}
+export type PoolRedeliveryData = PoolRedelivery.PoolRedeliveryData;
 /** The data of Reposition Booking (reposition-booking.flow.json), step "Request Booking". */
 export namespace RepositionBooking {
 /**

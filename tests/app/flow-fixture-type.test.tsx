@@ -51,7 +51,7 @@ describe('a booking type from fixtures only', { timeout: 120_000 }, () => {
     // Listed in the menu (Bookings group, from the flow file) and routed.
     await u.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
-    await u.click(within(menu).getByRole('link', { name: fixture.menu.label }));
+    await u.click(within(menu).getByRole('link', { name: fixture.menu?.label }));
     await findFlowPage(fixture.title);
     expect(window.location.hash).toBe(`#${fixture.route}`);
 

@@ -8,7 +8,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stampOf } from '../../src/app/inventory-availability/InventoryAvailabilityStore';
+import { stampOf } from '../../src/app/components/freshness';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import type { AvailabilityResponse, AvailabilityRow } from '../../src/schemas/inventory-availability';
 import { signedIn } from './support/dashboard-app';
@@ -119,6 +119,44 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
     expect(store.liveReads).toBe(1);
   });
 
+  it("books from a row: the inventory booking opens with the row's market, size and class, and its availability is stamped", async () => {
+    const u = userEvent.setup();
+    root = await signedIn(server, 'demo.staff');
+    for (const [k, v] of Object.entries(FILTER)) root.inventoryAvailability.setFilter(k as 'MarketCode', v);
+    renderAppAt('/inventory_availability/request', root);
+    await root.hub.stop();
+    await waitFor(() => expect(root?.inventoryAvailability.rows.length).toBeGreaterThan(0), {
+      timeout: 15_000,
+    });
+    const row = root.inventoryAvailability.rows[0] as AvailabilityRow;
+    await u.click(screen.getByRole('link', { name: `Book ${row.EquipmentSize} at ${row.LocationName}` }));
+    await screen.findByRole('heading', { level: 1, name: 'Inventory Booking' }, { timeout: 15_000 });
+    expect(window.location.hash).toBe(
+      `#/inventory_booking/request?market=${row.MarketCode}&size=${encodeURIComponent(row.EquipmentSize)}&class=STD`,
+    );
+    // The units table asks the server only once market, size and class are all set: the link set them.
+    await screen.findByRole(
+      'spinbutton',
+      { name: `Units requested at ${row.LocationName}` },
+      { timeout: 15_000 },
+    );
+    const stamp = screen.getByRole('status', { name: 'Availability freshness' });
+    expect(stamp.textContent).toMatch(/^Availability as of \d{2}:\d{2}:\d{2}$/);
+    const firstAsOf = stamp.getAttribute('data-as-of') as string;
+    await u.click(screen.getByRole('button', { name: 'Refresh availability' }));
+    await waitFor(
+      () =>
+        expect(
+          Date.parse(
+            screen
+              .getByRole('status', { name: 'Availability freshness' })
+              .getAttribute('data-as-of') as string,
+          ),
+        ).toBeGreaterThan(Date.parse(firstAsOf)),
+      { timeout: 5_000 },
+    );
+  });
+
   it('gives each chart a table view with the same numbers', async () => {
     const u = userEvent.setup();
     root = await signedIn(server, 'demo.readonly');
@@ -134,6 +172,8 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
       timeout: 15_000,
     });
     expect(within(bars).getByRole('img', { name: /bar chart/ })).toBeTruthy();
+    // Read-only staff do not book: the table has no Book column.
+    expect(screen.queryByRole('link', { name: /^Book / })).toBeNull();
     await u.click(within(bars).getByRole('button', { name: 'Table' }));
     const barTable = within(bars).getByRole('table', { name: /\(table\)$/ });
     const rows = root.inventoryAvailability.rows;

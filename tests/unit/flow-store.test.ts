@@ -165,6 +165,24 @@ describe('FlowStore request step', () => {
   });
 });
 
+describe('FlowStore started by a link (prefill)', () => {
+  it("takes the flow's prefill parameters as starting values, typed as their fields, and nothing else", () => {
+    const { store } = harness('inventory-booking');
+    store.setData('Contact', { ContactName: 'Casey', EmailAddresses: 'casey@example.com' });
+    store.startFrom({ customer: '17', market: 'LAX', size: 'Chassis.40', depot: 'ignored' });
+    expect(store.data.Equipment).toEqual({ CustomerId: 17, MarketCode: 'LAX', EquipmentSize: 'Chassis.40' });
+    // A fresh request: what was typed before is gone, and the link's values are no edit of the user's.
+    expect(store.data.Contact).toBeUndefined();
+    expect(store.dirty).toBe(false);
+  });
+
+  it('leaves out a value that does not fit its field, for the form to ask', () => {
+    const { store } = harness('inventory-booking');
+    store.startFrom({ customer: 'ACME', market: 'SEA' });
+    expect(store.data.Equipment).toEqual({ MarketCode: 'SEA' });
+  });
+});
+
 describe('FlowStore review and submit', () => {
   it('Back and Edit return to the request step; Edit names the section', async () => {
     const { store } = harness('pool-booking');

@@ -83,6 +83,12 @@ describe('flows:check', () => {
       /dotted path to a field/,
     ],
     [
+      'prefill-unknown-field',
+      '$.prefill.depot',
+      /"Equipment\.Depot" is not a field of the flow's request steps/,
+      /Equipment\.MarketCode/,
+    ],
+    [
       'action-order-field',
       '$.steps[0].actions[0].send.BookingOrderId',
       /"\$order\.CustomerId" is not a field of the edited order/,

@@ -49,13 +49,18 @@ export interface AvailabilityQuery {
 /** One row of the available-units table (src/schemas/bookings.ts). */
 export type AvailableLocation = AvailableUnitRow;
 
+/** The units per location, and the server's instant of the read (its x-as-of header; else now). */
 export async function fetchAvailableUnits(
   api: AxiosInstance,
   url: string,
   query: AvailabilityQuery,
-): Promise<AvailableLocation[]> {
+): Promise<{ rows: AvailableLocation[]; asOf: string }> {
   const res = await api.post<AvailableLocation[]>(apiPath(url), query);
-  return Array.isArray(res.data) ? res.data : [];
+  const asOf = res.headers['x-as-of'];
+  return {
+    rows: Array.isArray(res.data) ? res.data : [],
+    asOf: typeof asOf === 'string' && asOf !== '' ? asOf : new Date().toISOString(),
+  };
 }
 
 /** POST /api/lookup/equipment: one verdict per ID, in order. */

@@ -5,6 +5,8 @@ import { type AvailabilityQuery, type AvailableLocation, fetchAvailableUnits } f
 /** Availability per (url, market, size, class), fetched for the availableUnits widget. */
 export class AvailabilityStore {
   readonly rows = observable.map<string, AvailableLocation[]>();
+  /** When the server read each query's numbers (ISO instant): the widget's freshness stamp. */
+  readonly asOf = observable.map<string, string>();
   readonly loading = observable.set<string>();
   readonly failed = observable.set<string>();
 
@@ -26,6 +28,10 @@ export class AvailabilityStore {
     return this.rows.get(AvailabilityStore.keyOf(url, query));
   }
 
+  asOfFor(url: string, query: AvailabilityQuery): string | undefined {
+    return this.asOf.get(AvailabilityStore.keyOf(url, query));
+  }
+
   isLoading(url: string, query: AvailabilityQuery): boolean {
     return this.loading.has(AvailabilityStore.keyOf(url, query));
   }
@@ -41,13 +47,19 @@ export class AvailabilityStore {
     this.loading.add(key);
     this.failed.delete(key);
     fetchAvailableUnits(this.api, url, query)
-      .then(action((rows: AvailableLocation[]) => this.rows.set(key, rows)))
+      .then(
+        action(({ rows, asOf }: { rows: AvailableLocation[]; asOf: string }) => {
+          this.rows.set(key, rows);
+          this.asOf.set(key, asOf);
+        }),
+      )
       .catch(action(() => this.failed.add(key))) // the api client has shown the message
       .finally(action(() => this.loading.delete(key)));
   }
 
   clear(): void {
     this.rows.clear();
+    this.asOf.clear();
     this.failed.clear();
   }
 }

@@ -6,6 +6,8 @@
  * `#<route>?edit=<BookingOrderId>` opens that order in edit mode (dashboard Edit) and
  * `#<route>?load=<BookingOrderId>` starts a new request prefilled from it (Load Booking): each
  * change of the query opens the order afresh; choosing the menu entry resets the flow as before.
+ * A query with the flow's `prefill` parameters (a link from another screen) starts a new request
+ * with those values.
  */
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
@@ -53,21 +55,38 @@ export function orderToOpen(search: string): { id: number; mode: 'edit' | 'load'
   return null;
 }
 
+/** The query's values of the flow's prefill parameters; null when it names none of them. */
+export function prefillOf(
+  params: Readonly<Record<string, string>> | undefined,
+  search: string,
+): Record<string, string> | null {
+  const query = new URLSearchParams(search);
+  const values = Object.fromEntries(
+    Object.keys(params ?? {}).flatMap((name) => {
+      const value = query.get(name);
+      return value ? [[name, value]] : [];
+    }),
+  );
+  return Object.keys(values).length > 0 ? values : null;
+}
+
 const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flowId: string }) {
   const root = useStores();
   const navigate = useNavigate();
   const { search } = useLocation();
   const store = root.flows.get(flowId, () => createFlowStore(root, flowId));
   const target = useMemo(() => orderToOpen(search), [search]);
+  const prefill = useMemo(() => prefillOf(store.flow.prefill, search), [store, search]);
   useEffect(() => {
     // The contact's starting values come from the user's details, which may still be on their way.
     void root.session.loadDetails().then(() => store.refreshStartingData());
   }, [root, store]);
   useEffect(() => {
     if (target) void store.open(target.id, target.mode);
+    else if (prefill) store.startFrom(prefill);
     // A plain route is a new request: an order opened earlier does not linger in it.
     else if (store.mode !== 'new') store.reset();
-  }, [target, store]);
+  }, [target, prefill, store]);
   const services = useMemo<FlowViewServices>(() => {
     const widgetContext: WidgetContext = {
       flow: store,

@@ -21,7 +21,7 @@ export function flowRoute(flow: FlowMenuEntry): AreaRoute {
     access: flowAccess(flow),
     requiresGoodStanding: flow.requiresGoodStanding,
     page: lazy(() => import('./FlowPage').then((m) => ({ default: m.flowPage(flow.id) }))),
-    menu: { ...flow.menu },
+    ...(flow.menu ? { menu: { ...flow.menu } } : {}),
   };
 }
 

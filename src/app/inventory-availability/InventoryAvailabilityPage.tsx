@@ -1,6 +1,7 @@
-import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { EXTENDABLE_FILTER_VALUES } from '../../domain/constants';
 import {
   filterLocationsByMarket,
@@ -10,7 +11,8 @@ import {
   providerManagedOrgs,
 } from '../../domain/lookups';
 import { chassisSizes, SelectField } from '../internal-reservation/fields';
-import type { PageProps } from '../routes';
+import { canSee } from '../layout/menu-model';
+import { AREA_ROUTES, type PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { LocationBars, MarketTrend } from './AvailabilityCharts';
 
@@ -142,8 +144,19 @@ const AvailabilityFilter = observer(function AvailabilityFilter() {
   );
 });
 
+/** docs/decisions.md "Inventory booking": staff book a customer's units from a row of this table. */
+const INVENTORY_BOOKING = AREA_ROUTES.find((r) => r.flowId === 'inventory-booking');
+
+/** The inventory booking of a row: its market and size, and the class the filter chose. */
+function bookingLink(row: { MarketCode: string; EquipmentSize: string }, equipmentClass: string): string {
+  const query = new URLSearchParams({ market: row.MarketCode, size: row.EquipmentSize });
+  if (equipmentClass) query.set('class', equipmentClass);
+  return `${INVENTORY_BOOKING?.path}?${query}`;
+}
+
 const AvailabilityTable = observer(function AvailabilityTable() {
-  const { inventoryAvailability: store } = useStores();
+  const { inventoryAvailability: store, session } = useStores();
+  const canBook = INVENTORY_BOOKING !== undefined && canSee(session.permissions, INVENTORY_BOOKING);
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="xl">
       <Table.Root size="sm" stickyHeader aria-label="Availability by location and size">
@@ -157,6 +170,7 @@ const AvailabilityTable = observer(function AvailabilityTable() {
             <Table.ColumnHeader textAlign="end">Reserved</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Pending</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Available</Table.ColumnHeader>
+            {canBook && <Table.ColumnHeader>Book</Table.ColumnHeader>}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -172,6 +186,18 @@ const AvailabilityTable = observer(function AvailabilityTable() {
               <Table.Cell textAlign="end" fontWeight="semibold">
                 {r.Available}
               </Table.Cell>
+              {canBook && (
+                <Table.Cell>
+                  <Link asChild variant="underline">
+                    <RouterLink
+                      to={bookingLink(r, store.applied?.EquipmentClass ?? '')}
+                      aria-label={`Book ${r.EquipmentSize} at ${r.LocationName}`}
+                    >
+                      Book
+                    </RouterLink>
+                  </Link>
+                </Table.Cell>
+              )}
             </Table.Row>
           ))}
         </Table.Body>

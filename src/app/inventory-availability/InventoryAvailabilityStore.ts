@@ -6,6 +6,7 @@ import type {
   TrendResponse,
 } from '../../schemas/inventory-availability';
 import { isApiError } from '../api/errors';
+import { stampOf } from '../components/freshness';
 import { filenameFromDisposition, saveBlob } from '../dashboard/download';
 import type { HubEvent } from '../hub/HubStore';
 
@@ -48,9 +49,6 @@ export interface LocationBar {
   Held: number;
   Reserved: number;
 }
-
-/** "10:42:07": the freshness stamp, in the viewer's clock. */
-export const stampOf = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour12: false });
 
 /**
  * Inventory availability: the rows per location and size, the bars per location and the weekly

@@ -3,7 +3,7 @@
  * AvailableUnits) with a units-requested input per row. Writes one row per location holding the
  * booking entry ui:options.bookingEntry names (CustomerBooking, DailyLeaseBooking).
  */
-import { Box, Heading, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -11,6 +11,7 @@ import { type AvailableUnit, buildRequestedUnits } from '../../domain/customer-b
 import { getPath } from '../../engine/core/flow-data';
 import type { ReviewProps } from '../../engine/react/registry';
 import type { AvailabilityQuery, AvailableLocation } from '../api/flows';
+import { stampOf } from '../components/freshness';
 import { stringOption, type WidgetContext, widgetContextOf } from './context';
 
 type Row = AvailableUnit & Record<string, unknown>;
@@ -106,6 +107,7 @@ export const AvailableUnitsField = observer(function AvailableUnitsField(props: 
       {query && !locations && context.availability.hasFailed(url, query) && (
         <Text color="fg.error">Failed to fetch {context.flow.flow.title} Details</Text>
       )}
+      {query && locations && <Freshness url={url} query={query} context={context} />}
       {locations?.length === 0 && <Text>No location in this market offers this equipment.</Text>}
       {locations && locations.length > 0 && (
         <Table.Root size="sm" variant="outline">
@@ -162,6 +164,45 @@ export const AvailableUnitsField = observer(function AvailableUnitsField(props: 
         </Table.Root>
       )}
     </Box>
+  );
+});
+
+/**
+ * Issue 13: when the numbers were read ("Availability as of 10:42:07"), and a way to read them
+ * again — others book the same yards while a request is being filled in.
+ */
+const Freshness = observer(function Freshness({
+  url,
+  query,
+  context,
+}: {
+  url: string;
+  query: AvailabilityQuery;
+  context: WidgetContext;
+}) {
+  const asOf = context.availability.asOfFor(url, query);
+  return (
+    <HStack gap={3} mb={2} wrap="wrap">
+      {asOf && (
+        <Text
+          fontSize="sm"
+          color="fg.muted"
+          role="status"
+          aria-label="Availability freshness"
+          data-as-of={asOf}
+        >
+          Availability as of {stampOf(asOf)}
+        </Text>
+      )}
+      <Button
+        size="xs"
+        variant="outline"
+        loading={context.availability.isLoading(url, query)}
+        onClick={() => context.availability.load(url, query, true)}
+      >
+        Refresh availability
+      </Button>
+    </HStack>
   );
 });
 

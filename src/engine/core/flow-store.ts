@@ -146,6 +146,7 @@ export class FlowStore {
       edit: action,
       reset: action,
       refreshStartingData: action,
+      startFrom: action,
       restoreDraft: action,
     });
   }
@@ -559,6 +560,21 @@ export class FlowStore {
   }
 
   /**
+   * A new request started by a link from another screen: the flow's `prefill` parameters found in
+   * the query become starting values (typed as their fields are; a value that does not fit its
+   * field is left out, for the form to ask).
+   */
+  startFrom(query: Readonly<Record<string, string>>): void {
+    this.reset();
+    for (const [param, path] of Object.entries(this.flow.prefill ?? {})) {
+      const value = fieldValue(fieldSchema(this.dataSchema, path), query[param]);
+      if (value === undefined) continue;
+      this.data = setPath(this.data, path, value);
+      this.opened = setPath(this.opened, path, value);
+    }
+  }
+
+  /**
    * The starting values may arrive after the store (the user's details load once per session): a
    * new request with nothing typed in takes them then.
    */
@@ -583,6 +599,22 @@ export class FlowStore {
   private newKey(): string {
     return this.services.newKey?.() ?? newUuid();
   }
+}
+
+/** The schema of the field at a dotted path of an object schema, if it declares one. */
+function fieldSchema(schema: JsonSchema, path: string): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const key of path.split('.'))
+    node = (node?.properties as Record<string, JsonSchema> | undefined)?.[key];
+  return node;
+}
+
+/** A query parameter as the value its field holds: integers as numbers, strings as they are. */
+function fieldValue(field: JsonSchema | undefined, raw: string | undefined): unknown {
+  if (!field || raw === undefined || raw === '') return undefined;
+  if (field.type === 'integer') return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+  if (field.type === 'string') return raw;
+  return undefined;
 }
 
 /** Whether an object schema declares the dotted path (e.g. "Contact.ContactName"). */

@@ -4,7 +4,7 @@
  * step order, widget names). The server, the browser build and `npm run flows:check` all load
  * through here, so a flow that one accepts the others accept too.
  */
-import { checkRuleFields, checkSteps, checkUnique, checkWidgets } from './flow-checks';
+import { checkRuleFields, checkSteps, checkUnique, checkWidgets, schemaHasPath } from './flow-checks';
 import { checkActions, checkEditLoad } from './flow-edit-checks';
 import { type CompiledRule, type Limits, type RuleEngine, RuleProblem } from './rules';
 import { bundleSchema, SchemaRefProblem } from './schema-refs';
@@ -191,8 +191,18 @@ function loadFlow(
     return { ...step, ...(schema ? { schema } : {}), compiledRules };
   });
   checkSteps(file, flow.steps, problems);
+  const properties = Object.assign({}, ...steps.map((s) => s.schema?.properties ?? {}));
+  for (const [param, path] of Object.entries(flow.prefill ?? {})) {
+    if (!schemaHasPath({ type: 'object', properties }, path)) {
+      problems.push({
+        file,
+        path: `$.prefill.${param}`,
+        message: `"${path}" is not a field of the flow's request steps`,
+        fix: 'name a dotted path of a field the request step schema defines, e.g. Equipment.MarketCode',
+      });
+    }
+  }
   if (flow.edit) {
-    const properties = Object.assign({}, ...steps.map((s) => s.schema?.properties ?? {}));
     checkEditLoad(file, flow.edit, { type: 'object', properties }, options.orderDocumentSchema, problems);
   }
   if (

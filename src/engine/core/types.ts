@@ -87,7 +87,10 @@ export interface FlowDefinition {
   title: string;
   description?: string;
   route: string;
-  menu: { label: string; group?: 'Bookings' | 'Redelivery'; inHeaderBookings?: boolean; order?: number };
+  /** Without one the flow is reached by links only (e.g. inventory booking from the availability screen). */
+  menu?: { label: string; group?: 'Bookings' | 'Redelivery'; inHeaderBookings?: boolean; order?: number };
+  /** Query parameters a link may start a new request with: parameter → dotted data path. */
+  prefill?: Record<string, string>;
   /** Any one of these grants the flow (SPEC §6: a booking type shows for Create or Update). */
   permissions: PermissionNeed[];
   /** SPEC §6: an account not in good standing cannot create chassis bookings. */

@@ -16,6 +16,9 @@ import type { ServerFlows } from '../flows';
 import { viewerOf } from '../plugins/access';
 import { flowAccess } from './flows';
 
+/** When the numbers were read (ISO instant): customers' booking flows show it as "as of 10:42:07". */
+export const AS_OF_HEADER = 'x-as-of';
+
 const areas: ReadonlyArray<readonly [string, BookingKind, string, string]> = [
   ['/api/poolbooking/availableunits', 'pool', 'PB', 'pool booking locations'],
   ['/api/dailyleasebooking/availableunits', 'dailyLease', 'DL', 'port bays (the configured one first)'],
@@ -40,8 +43,10 @@ export function availabilityRoutes(app: FastifyInstance, { db, flows }: AppConte
         security: [{ bearer: [] }],
         response: { 200: availableUnitsResponseSchema, ...errorResponses },
       },
-      handler: (request) => {
+      handler: (request, reply) => {
         const { CustomerId, MarketCode, EquipmentSize, EquipmentClass } = request.body;
+        // The body stays the SPEC §3 list; the instant of the read rides in a header (the flows' freshness stamp).
+        reply.header(AS_OF_HEADER, new Date().toISOString());
         return availableUnitsFor(db, viewerOf(request), kind, CustomerId, {
           marketCode: MarketCode,
           category: EquipmentSize,
