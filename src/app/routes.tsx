@@ -104,14 +104,8 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     area: 'termLeaseRedelivery',
     title: 'Term Lease Redelivery',
     page: coming,
-    menu: { label: 'Term Lease Redelivery', group: 'Redelivery' },
-  },
-  {
-    path: '/pool_redelivery/request',
-    area: 'poolRedelivery',
-    title: 'Pool Redelivery',
-    page: coming,
-    menu: { label: 'Pool Redelivery', group: 'Redelivery' },
+    // SPEC §2 Redelivery group: Term Lease Redelivery, then Pool Redelivery (its flow's menu.order 20).
+    menu: { label: 'Term Lease Redelivery', group: 'Redelivery', order: 10 },
   },
   route(
     '/internal_reservation/request',

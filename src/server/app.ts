@@ -31,6 +31,7 @@ import { internalReservationRoutes } from './routes/internal-reservation';
 import { inventoryAvailabilityRoutes } from './routes/inventory-availability';
 import { lookupRoutes } from './routes/lookup';
 import { manualInventoryRoutes } from './routes/manual-inventory';
+import { poolRedeliveryRoutes } from './routes/pool-redelivery';
 import { repositionRoutes } from './routes/reposition';
 import { termLeaseRoutes } from './routes/term-lease';
 import { userRoutes } from './routes/users';
@@ -58,6 +59,7 @@ const routeAreas = [
   dashboardRoutes,
   bookingOrderRoutes,
   repositionRoutes,
+  poolRedeliveryRoutes,
   termLeaseRoutes,
   weeklyThresholdRoutes,
   internalReservationRoutes,

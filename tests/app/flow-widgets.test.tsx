@@ -30,7 +30,7 @@ describe('chassisIdList', () => {
     // The equipment check answers once typing pauses: one of ours, one not on hire to the customer.
     expect(await within(checks).findByText('PLCZ900001 is not on hire to your company.')).toBeTruthy();
     expect(await within(checks).findByText('PLCZ-123456 — found')).toBeTruthy();
-    expect(screen.getByText('3 chassis IDs of at most 1000; 2 with a problem.')).toBeTruthy();
+    expect(screen.getByText('1 valid of 3 (at most 1,000); 2 with a problem.')).toBeTruthy();
   });
 
   it('takes IDs typed in lowercase as the capitals they are (issue 14)', async () => {
@@ -50,7 +50,7 @@ describe('chassisIdList', () => {
     const rows = within(checks).getAllByRole('listitem');
     expect(rows).toHaveLength(MAX_ROWS_SHOWN);
     expect(rows[0]?.textContent).toMatch(/^XX-1 is not a valid chassis ID/);
-    expect(screen.getByText(`Showing ${MAX_ROWS_SHOWN} of 1000, problems first.`)).toBeTruthy();
+    expect(screen.getByText(`Showing ${MAX_ROWS_SHOWN} of 1,000, problems first.`)).toBeTruthy();
   });
 });
 

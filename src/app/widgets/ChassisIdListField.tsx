@@ -1,14 +1,23 @@
 /**
- * chassisIdList: a bulk chassis list typed or pasted into one text area (one per line, or separated
- * by commas, semicolons or spaces). Each ID gets its verdict as typed: the format from the flow's
- * per-item rules (the same `chassisId` operator the server runs), then, after a pause, the server's
- * equipment check (unknown, not on hire, another provider's). Not an RJSF array field: RJSF is slow
- * with thousands of items (STACK.md); the verdict list renders at most MAX_ROWS_SHOWN rows.
+ * chassisIdList: bulk chassis entry (issue 17; reuse and the redeliveries). Type or paste a
+ * spreadsheet column, a CSV or free text: IDs are split on line breaks, commas, semicolons, tabs,
+ * spaces and quotes; words without a digit (a column header, "and") are skipped; the same chassis
+ * listed twice is kept once; IDs beyond the flow's limit (ui:options.limit, a limits.json name) are
+ * not added and the user is told how many were left out (SPEC §5).
+ *
+ * Each row gets its verdict: the format from the flow's per-item rules (the same `chassisId`
+ * operator the server runs), then the server's check (ui:options.check) — at once for a paste,
+ * after a pause while typing. Rows can be filtered by verdict, removed one by one (Delete, or the
+ * row's button; arrow keys move between rows) or all invalid ones at once.
+ *
+ * Not an RJSF array field: RJSF is slow with thousands of items (STACK.md); the list renders at
+ * most MAX_ROWS_SHOWN rows of the chosen filter, problems first.
  */
-import { Field, List, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
 import { deepEqual } from '../../engine/core/flow-data';
 import type { ReviewProps } from '../../engine/react/registry';
 import { stringOption, widgetContextOf } from './context';
@@ -16,25 +25,61 @@ import { stringOption, widgetContextOf } from './context';
 /** Enough rows to see what is wrong; the summary counts the rest. */
 export const MAX_ROWS_SHOWN = 200;
 
+/** The same chassis however typed: 'plcz-123456' and 'PLCZ123456' are one. */
+const sameChassisKey = (id: string) => (isChassisIdFormat(id) ? normalizeChassisId(id) : id);
+
 /** The typed IDs, in capitals: chassis IDs are capital letters and digits, however typed (issue 14). */
 export const parseChassisIds = (text: string): string[] =>
   text
-    .split(/[\s,;]+/)
-    .filter((s) => s !== '')
+    .split(/[\s,;|"']+/)
+    .filter((s) => s !== '' && /[0-9]/.test(s))
     .map((s) => s.toUpperCase());
 
-interface Verdict {
+export interface ParsedList {
+  /** What is added, in order: each chassis once, at most `limit`. */
+  ids: string[];
+  duplicates: number;
+  leftOut: number;
+}
+
+/** Text → the list: parsed, de-duplicated, cut at the limit. */
+export function chassisListOf(text: string, limit: number | undefined): ParsedList {
+  const seen = new Set<string>();
+  const unique: string[] = [];
+  let duplicates = 0;
+  for (const id of parseChassisIds(text)) {
+    const key = sameChassisKey(id);
+    if (seen.has(key)) duplicates++;
+    else {
+      seen.add(key);
+      unique.push(id);
+    }
+  }
+  const max = limit ?? unique.length;
+  return { ids: unique.slice(0, max), duplicates, leftOut: Math.max(0, unique.length - max) };
+}
+
+export type VerdictFilter = 'all' | 'invalid' | 'valid' | 'checking';
+type Status = 'invalid' | 'valid' | 'checking';
+
+interface Row {
   index: number;
   input: string;
   problems: string[];
-  status: string;
+  status: Status;
 }
+
+const fmt = (n: number) => n.toLocaleString('en-US');
 
 export const ChassisIdListField = observer(function ChassisIdListField(props: FieldProps) {
   const { fieldPathId, formData, onChange, schema, registry, uiSchema, errorSchema, rawErrors } = props;
   const context = widgetContextOf(registry);
   const ids = (Array.isArray(formData) ? formData : []) as string[];
   const [text, setText] = useState(() => ids.join('\n'));
+  const [notes, setNotes] = useState<{ duplicates: number; leftOut: number }>({ duplicates: 0, leftOut: 0 });
+  const [filter, setFilter] = useState<VerdictFilter>('all');
+  const [active, setActive] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
   const emitted = useRef<string[]>(ids);
   // A change from outside (reset, restored draft) replaces the text; the echo of our own typing does
   // not, so the user's separators and half-typed IDs stay as typed.
@@ -49,36 +94,84 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
   const url = stringOption(options, 'check', '/api/lookup/equipment');
   const limit = context.limits[stringOption(options, 'limit')];
   const id = fieldPathId.$id;
+
+  const emit = (next: string[]) => {
+    emitted.current = next;
+    onChange(next, fieldPathId.path);
+  };
   const update = (value: string) => {
     setText(value);
-    const parsed = parseChassisIds(value);
-    emitted.current = parsed;
-    onChange(parsed, fieldPathId.path);
-    context.equipment.schedule(url, parsed);
+    const parsed = chassisListOf(value, limit);
+    setNotes({ duplicates: parsed.duplicates, leftOut: parsed.leftOut });
+    const added = parsed.ids.length - ids.length;
+    emit(parsed.ids);
+    // A paste is checked at once; typing waits for a pause.
+    if (added > 1) void context.equipment.checkNow(url, parsed.ids);
+    else context.equipment.schedule(url, parsed.ids);
+  };
+  /** A list operation: the text becomes the list, one ID a line. */
+  const replace = (next: string[]) => {
+    setText(next.join('\n'));
+    setNotes({ duplicates: 0, leftOut: 0 });
+    emit(next);
   };
 
   const ruleErrors = context.flow.itemErrors(fieldPathId.path.join('.'));
-  const verdicts: Verdict[] = ids.map((input, index) => {
-    const server = context.equipment.verdictFor(input);
+  const failed = context.equipment.failed.has(url);
+  const rows: Row[] = ids.map((input, index) => {
+    const server = context.equipment.verdictFor(input, url);
     const shown = (errorSchema?.[index] as { __errors?: string[] } | undefined)?.__errors ?? [];
     const problems = [...new Set([...(ruleErrors.get(index) ?? []), ...shown])];
+    if (problems.length === 0 && !isChassisIdFormat(input))
+      problems.push(`${input} is not a valid chassis ID: use four letters and six digits, e.g. PLCZ123456.`);
     if (problems.length === 0 && server && !server.Valid && server.Message) problems.push(server.Message);
-    const status = server?.Valid
-      ? 'found'
-      : context.equipment.checking.size > 0 && !server
-        ? 'checking…'
-        : '';
+    const status: Status = problems.length > 0 ? 'invalid' : server?.Valid ? 'valid' : 'checking';
     return { index, input, problems, status };
   });
-  const withProblems = verdicts.filter((v) => v.problems.length > 0);
-  const shownRows = [...withProblems, ...verdicts.filter((v) => v.problems.length === 0)].slice(
-    0,
-    MAX_ROWS_SHOWN,
-  );
+  const counts = { all: rows.length, invalid: 0, valid: 0, checking: 0 };
+  for (const r of rows) counts[r.status]++;
+  const chosen = filter === 'all' ? rows : rows.filter((r) => r.status === filter);
+  const ordered =
+    filter === 'all'
+      ? [...chosen.filter((r) => r.status === 'invalid'), ...chosen.filter((r) => r.status !== 'invalid')]
+      : chosen;
+  const shownRows = ordered.slice(0, MAX_ROWS_SHOWN);
+  const activeRow = Math.min(active, Math.max(0, shownRows.length - 1));
+
+  const removeRow = (index: number) => replace(ids.filter((_, i) => i !== index));
+  const removeInvalid = () => {
+    const bad = new Set(rows.filter((r) => r.status === 'invalid').map((r) => r.index));
+    replace(ids.filter((_, i) => !bad.has(i)));
+    setFilter('all');
+  };
+  const focusRow = (i: number) => {
+    const next = Math.max(0, Math.min(i, shownRows.length - 1));
+    setActive(next);
+    listRef.current?.querySelectorAll<HTMLElement>('[data-row]')[next]?.focus();
+  };
+  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const row = shownRows[activeRow];
+    if (e.key === 'ArrowDown') focusRow(activeRow + 1);
+    else if (e.key === 'ArrowUp') focusRow(activeRow - 1);
+    else if (e.key === 'Home') focusRow(0);
+    else if (e.key === 'End') focusRow(shownRows.length - 1);
+    else if ((e.key === 'Delete' || e.key === 'Backspace') && row) {
+      removeRow(row.index);
+      requestAnimationFrame(() => focusRow(activeRow));
+    } else return;
+    e.preventDefault();
+  };
+
   const title = typeof schema.title === 'string' ? schema.title : 'Chassis IDs';
+  const filters: Array<[VerdictFilter, string]> = [
+    ['all', `All (${fmt(counts.all)})`],
+    ['invalid', `With a problem (${fmt(counts.invalid)})`],
+    ['valid', `Valid (${fmt(counts.valid)})`],
+    ['checking', `Not checked yet (${fmt(counts.checking)})`],
+  ];
   return (
     <Stack gap={3}>
-      <Field.Root id={id} invalid={!!rawErrors?.length || withProblems.length > 0}>
+      <Field.Root id={id} invalid={!!rawErrors?.length || counts.invalid > 0}>
         <Field.Label>{title}</Field.Label>
         <Textarea
           id={id}
@@ -90,27 +183,109 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
           onChange={(e) => update(e.target.value)}
         />
         <Text id={`${id}__description`} fontSize="sm" color="fg.muted">
-          {typeof schema.description === 'string' ? `${schema.description} ` : ''}Commas and spaces also
-          separate IDs.
+          {typeof schema.description === 'string' ? `${schema.description} ` : ''}Commas, tabs and spaces also
+          separate IDs; a chassis listed twice is kept once.
         </Text>
       </Field.Root>
       <Text id={`${id}__summary`} fontSize="sm" aria-live="polite">
-        {ids.length} chassis ID{ids.length === 1 ? '' : 's'}
-        {limit !== undefined ? ` of at most ${limit}` : ''}
-        {withProblems.length > 0 ? `; ${withProblems.length} with a problem` : ''}.
+        {fmt(counts.valid)} valid of {fmt(rows.length)}
+        {limit !== undefined ? ` (at most ${fmt(limit)})` : ''}
+        {counts.invalid > 0 ? `; ${fmt(counts.invalid)} with a problem` : ''}.
+        {notes.duplicates > 0
+          ? ` ${fmt(notes.duplicates)} duplicate${notes.duplicates === 1 ? '' : 's'} left out.`
+          : ''}
       </Text>
-      {shownRows.length > 0 && (
-        <List.Root aria-label="Chassis ID checks" maxH="80" overflowY="auto" ps={5} fontSize="sm">
-          {shownRows.map((v) => (
-            <List.Item key={`${v.index}-${v.input}`} color={v.problems.length > 0 ? 'fg.error' : undefined}>
-              {v.problems.length > 0 ? v.problems.join(' ') : `${v.input}${v.status ? ` — ${v.status}` : ''}`}
-            </List.Item>
-          ))}
-        </List.Root>
+      {notes.leftOut > 0 && (
+        <Text role="alert" fontSize="sm" color="fg.error">
+          {fmt(notes.leftOut)} chassis left out: at most {fmt(limit ?? 0)} can be listed at a time. Submit
+          these first, then list the rest in another request.
+        </Text>
       )}
-      {verdicts.length > shownRows.length && (
+      {failed && (
+        <HStack>
+          <Text color="fg.error">Failed to fetch {context.flow.flow.title} Details</Text>
+          <Button size="xs" variant="outline" onClick={() => void context.equipment.checkNow(url, ids)}>
+            Check again
+          </Button>
+        </HStack>
+      )}
+      {rows.length > 0 && (
+        <HStack gap={2} wrap="wrap" role="group" aria-label="Show chassis">
+          {filters.map(([value, label]) => (
+            <Button
+              key={value}
+              size="xs"
+              variant={filter === value ? 'solid' : 'outline'}
+              aria-pressed={filter === value}
+              onClick={() => {
+                setFilter(value);
+                setActive(0);
+              }}
+            >
+              {label}
+            </Button>
+          ))}
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            disabled={counts.invalid === 0}
+            onClick={removeInvalid}
+          >
+            Remove all invalid
+          </Button>
+        </HStack>
+      )}
+      {shownRows.length > 0 && (
+        <ul
+          ref={listRef}
+          aria-label="Chassis ID checks"
+          onKeyDown={onListKey}
+          style={{
+            maxHeight: '20rem',
+            overflowY: 'auto',
+            margin: 0,
+            padding: 0,
+            listStyle: 'none',
+            fontSize: '0.875rem',
+          }}
+        >
+          {shownRows.map((r, i) => (
+            <li
+              key={`${r.index}-${r.input}`}
+              data-row=""
+              tabIndex={i === activeRow ? 0 : -1}
+              onFocus={() => setActive(i)}
+              style={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                gap: '0.5rem',
+                padding: '0.125rem 0.25rem',
+                color: r.status === 'invalid' ? 'var(--chakra-colors-fg-error)' : undefined,
+              }}
+            >
+              <span>
+                {r.problems.length > 0
+                  ? r.problems.join(' ')
+                  : `${r.input}${r.status === 'valid' ? ' — found' : ' — checking…'}`}
+              </span>
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-label={`Remove ${r.input}`}
+                onClick={() => removeRow(r.index)}
+                style={{ background: 'none', border: 'none', cursor: 'pointer', textDecoration: 'underline' }}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {ordered.length > shownRows.length && (
         <Text fontSize="sm" color="fg.muted">
-          Showing {shownRows.length} of {verdicts.length}, problems first.
+          Showing {shownRows.length} of {fmt(ordered.length)}
+          {filter === 'all' ? ', problems first' : ''}.
         </Text>
       )}
     </Stack>

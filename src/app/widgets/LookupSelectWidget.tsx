@@ -52,6 +52,11 @@ export const LOOKUP_OPTIONS: Readonly<Record<string, LookupOptions>> = {
     value: 'ReasonCode',
     label: (r) => String(r.ReasonDescription ?? r.ReasonCode),
   },
+  poolRedeliveryReasons: {
+    dataset: 'poolRedeliveryReasons',
+    value: 'ReasonCode',
+    label: (r) => String(r.ReasonDescription ?? r.ReasonCode),
+  },
 };
 
 function choicesOf(lookups: LookupStore, name: string) {

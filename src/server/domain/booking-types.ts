@@ -53,6 +53,8 @@ const customerBooking = () => import('./customer-booking');
 const reuseBooking = () => import('./reuse-booking');
 const repositionBooking = () => import('./reposition-booking');
 const repositionUpdate = () => import('./reposition-update');
+const termLeaseBooking = () => import('./term-lease-booking');
+const poolRedelivery = () => import('./pool-redelivery');
 
 /** The product's types. */
 export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
@@ -115,6 +117,48 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
       customer: need(Entity.RepositionBooking, Permission.Update, Permission.Create),
       statuses: ['OP', 'PN'],
     },
+  },
+  {
+    orderType: 'TL',
+    name: 'Term Lease Booking',
+    booker: {
+      name: 'termLeaseBooking',
+      book: async (deps, request) => (await termLeaseBooking()).bookTermLease(deps, request),
+    },
+    updater: {
+      name: 'termLeaseBooking',
+      update: async (trx, request, deps) => (await termLeaseBooking()).updateTermLease(trx, request, deps),
+    },
+    // Units come from the contract's org (term lease), never from a pool yard; the contract line's
+    // quantity is its cap (docs/decisions.md "Term lease booking (issue 16)").
+    drawsOnPool: false,
+    countsTowardThreshold: false,
+    cancel: {
+      staff: need(Entity.TermLeaseBooking, Permission.Update),
+      customer: need(Entity.TermLeaseBooking, Permission.Update),
+    },
+    editable: {
+      staff: need(Entity.TermLeaseBooking, Permission.Update),
+      customer: need(Entity.TermLeaseBooking, Permission.Update, Permission.Create),
+      statuses: ['OP', 'PN'],
+    },
+  },
+  {
+    orderType: 'PR',
+    name: 'Pool Redelivery',
+    booker: {
+      name: 'poolRedelivery',
+      book: async (deps, request) => (await poolRedelivery()).bookPoolRedelivery(deps, request),
+    },
+    // Chassis coming back add to a yard only once they arrive; nothing is drawn, nothing counted.
+    drawsOnPool: false,
+    countsTowardThreshold: false,
+    cancel: {
+      staff: need(Entity.PoolRedelivery, Permission.Update),
+      customer: need(Entity.PoolRedelivery, Permission.Update),
+    },
+    // docs/decisions.md "Redeliveries (issue 17)": changed by cancelling and listing again.
+    editable: null,
   },
 ];
 

@@ -1,0 +1,153 @@
+/**
+ * Pool redelivery (PR, issue 17): a customer says which pool chassis it will bring back, to which
+ * location and when. The order holds one booking per size and class at the return location, each
+ * naming its chassis (booking_chassis): those chassis are expected back there.
+ *
+ * A chassis may be listed only when it is ours, on hire to the customer, not on a term lease, of a
+ * size pool redelivery takes (SPEC §5) and not already on an open redelivery. The same check
+ * answers the form's per-row verdicts (POST /api/poolredelivery/check) and the booker.
+ * Two redeliveries of one chassis at once: the booking frame locks the customer row first, so the
+ * second sees the first's chassis and is refused (exactly one wins).
+ */
+import type { Kysely } from 'kysely';
+import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../domain/lookups';
+import { REDELIVERY_MESSAGES, REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
+import type { FieldError } from '../../engine/core/types';
+import type { PoolRedeliveryData } from '../../flows/flow-data.generated';
+import type { EquipmentVerdict } from '../../schemas/lookup';
+import type { Database } from '../db/types';
+import { insertOrder, type NewBooking } from './booking-orders';
+import { bookOnce } from './booking-transaction';
+import { validateEquipment } from './equipment';
+import { type Booker, SubmissionRefused } from './submission';
+import type { Viewer } from './viewer';
+
+export const POOL_REDELIVERY_ORDER_TYPE = 'PR';
+
+/** The open redelivery booking (its number; null while pending review) each chassis is already on. */
+async function openRedeliveries(
+  db: Kysely<Database>,
+  masterIds: readonly number[],
+): Promise<Map<number, string | null>> {
+  if (masterIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('booking_chassis')
+    .innerJoin('bookings', 'bookings.booking_id', 'booking_chassis.booking_id')
+    .innerJoin('booking_orders', 'booking_orders.booking_order_id', 'bookings.booking_order_id')
+    .select(['booking_chassis.chassis_master_id', 'bookings.booking_code'])
+    .where('booking_chassis.chassis_master_id', 'in', [...masterIds])
+    .where('booking_orders.booking_order_type_code', 'in', [...REDELIVERY_ORDER_TYPES])
+    .where('bookings.status_code', 'in', ['OP', 'PN'])
+    .execute();
+  return new Map(rows.map((r) => [r.chassis_master_id, r.booking_code]));
+}
+
+/** One verdict per input, in order: the equipment check, then what pool redelivery adds. */
+export async function poolRedeliveryVerdicts(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  inputs: readonly string[],
+): Promise<EquipmentVerdict[]> {
+  const verdicts = await validateEquipment(db, viewer, inputs);
+  const masterIds = verdicts.flatMap((v) => (v.Valid && v.ChassisMasterId ? [v.ChassisMasterId] : []));
+  if (masterIds.length === 0) return verdicts;
+  const contracts = new Map(
+    (
+      await db
+        .selectFrom('chassis')
+        .select(['chassis_master_id', 'contract_id'])
+        .where('chassis_master_id', 'in', masterIds)
+        .execute()
+    ).map((c) => [c.chassis_master_id, c.contract_id]),
+  );
+  const open = await openRedeliveries(db, masterIds);
+  const allowed: readonly string[] = POOL_REDELIVERY_EQUIPMENT_CATEGORIES;
+  return verdicts.map((v) => {
+    if (!v.Valid || !v.ChassisMasterId || !v.ChassisId) return v;
+    const refuse = (message: string) => ({ ...v, Valid: false, Message: message });
+    if (contracts.get(v.ChassisMasterId) != null) return refuse(REDELIVERY_MESSAGES.termLease(v.ChassisId));
+    const category = v.EquipmentCategoryCode ?? '';
+    if (!allowed.includes(category))
+      return refuse(REDELIVERY_MESSAGES.notPoolEquipment(v.ChassisId, category));
+    if (open.has(v.ChassisMasterId))
+      return refuse(
+        REDELIVERY_MESSAGES.alreadyOnRedelivery(v.ChassisId, open.get(v.ChassisMasterId) ?? null),
+      );
+    return v;
+  });
+}
+
+/** One booking per (size, class) at the return location, in the order the chassis were listed. */
+function groupBookings(locationId: number, verdicts: readonly EquipmentVerdict[]): NewBooking[] {
+  const groups = new Map<string, NewBooking & { chassisMasterIds: number[] }>();
+  for (const v of verdicts) {
+    const category = v.EquipmentCategoryCode as string;
+    const equipmentClass = v.EquipmentClassCode as string;
+    const key = `${category}|${equipmentClass}`;
+    const group = groups.get(key) ?? { locationId, category, equipmentClass, units: 0, chassisMasterIds: [] };
+    group.chassisMasterIds.push(v.ChassisMasterId as number);
+    group.units = group.chassisMasterIds.length;
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** The day before today (UTC): a customer west of UTC may still be on yesterday's date. */
+const earliestDate = (now: Date) => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+
+export const bookPoolRedelivery: Booker = (deps, request) => {
+  const data = request.data as unknown as PoolRedeliveryData;
+  const inputs = data.Chassis.ChassisIds;
+  const { LocationId, ReasonCode, RedeliveryDate } = data.Redelivery;
+  return bookOnce(
+    deps,
+    request,
+    POOL_REDELIVERY_ORDER_TYPE,
+    data.Customer?.CustomerId,
+    async (trx, customer) => {
+      const problems: FieldError[] = [];
+      const location = await trx
+        .selectFrom('locations')
+        .select(['location_id', 'market_code'])
+        .where('location_id', '=', LocationId)
+        .where('active', '=', true)
+        .executeTakeFirst();
+      if (!location)
+        problems.push({ field: 'Redelivery.LocationId', message: REDELIVERY_MESSAGES.locationUnknown });
+      const reason = await trx
+        .selectFrom('reasons')
+        .select('reason_code')
+        .where('reason_kind', '=', 'POOL_REDELIVERY')
+        .where('reason_code', '=', ReasonCode)
+        .executeTakeFirst();
+      if (!reason)
+        problems.push({ field: 'Redelivery.ReasonCode', message: REDELIVERY_MESSAGES.reasonUnknown });
+      if (RedeliveryDate < earliestDate(deps.clock()))
+        problems.push({ field: 'Redelivery.RedeliveryDate', message: REDELIVERY_MESSAGES.dateInPast });
+      if (problems.length > 0) throw SubmissionRefused.fromErrors(problems, 'REDELIVERY');
+
+      // Checked as the customer the redelivery is for, whoever submits: staff too may only return
+      // what that customer holds.
+      const asCustomer = { ...request.viewer, customerId: customer.customerId, isInternal: false };
+      const verdicts = await poolRedeliveryVerdicts(trx, asCustomer, inputs);
+      const refused: FieldError[] = verdicts.flatMap((v, i) =>
+        v.Valid
+          ? []
+          : [{ field: `Chassis.ChassisIds.${i}`, message: v.Message ?? `${v.Input} cannot be redelivered.` }],
+      );
+      if (refused.length > 0) throw SubmissionRefused.fromErrors(refused, 'EQUIPMENT');
+
+      return insertOrder(trx, {
+        orderType: POOL_REDELIVERY_ORDER_TYPE,
+        customerId: customer.customerId,
+        marketCode: location?.market_code ?? null,
+        contact: data.Contact,
+        details: { ReasonCode, RedeliveryDate, LocationId },
+        idempotencyKey: request.idempotencyKey,
+        createdBy: request.viewer.userId,
+        pending: null,
+        bookings: groupBookings(LocationId, verdicts),
+      });
+    },
+  );
+};

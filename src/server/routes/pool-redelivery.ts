@@ -1,0 +1,43 @@
+/**
+ * The pool redelivery's own route besides the generic submit (routes/flows.ts): the bulk chassis
+ * list's per-row check, with the access of the pool redelivery flow.
+ */
+import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../../schemas/common';
+import { equipmentResponseSchema } from '../../schemas/lookup';
+import { type PoolRedeliveryCheckBody, poolRedeliveryCheckBodySchema } from '../../schemas/pool-redelivery';
+import type { AppContext } from '../context';
+import { bookingCustomer } from '../domain/booking-customer';
+import { POOL_REDELIVERY_ORDER_TYPE, poolRedeliveryVerdicts } from '../domain/pool-redelivery';
+import { viewerOf } from '../plugins/access';
+import { orderTypeAccess } from './availability';
+
+export function poolRedeliveryRoutes(app: FastifyInstance, { db, flows }: AppContext): void {
+  app.post<{ Body: PoolRedeliveryCheckBody }>('/api/poolredelivery/check', {
+    config: { access: orderTypeAccess(flows, POOL_REDELIVERY_ORDER_TYPE) },
+    schema: {
+      tags: ['Redeliveries'],
+      summary:
+        'Check chassis for a pool redelivery: one verdict per ID, in order (format, ours, on hire to the customer, not on a term lease, a size pool redelivery takes, not already on an open redelivery).',
+      body: poolRedeliveryCheckBodySchema,
+      security: [{ bearer: [] }],
+      response: { 200: equipmentResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const viewer = viewerOf(request);
+      const { ChassisIds, CustomerId } = request.body;
+      // Staff who name the customer see that customer's verdicts; without one, every record is found.
+      const asViewer =
+        viewer.isInternal && CustomerId !== undefined
+          ? {
+              ...viewer,
+              isInternal: false,
+              customerId: (
+                await bookingCustomer(db, viewer, CustomerId, { requireGoodStanding: false, lock: false })
+              ).customerId,
+            }
+          : viewer;
+      return { Results: await poolRedeliveryVerdicts(db, asViewer, ChassisIds) };
+    },
+  });
+}
