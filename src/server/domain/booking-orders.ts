@@ -31,6 +31,8 @@ export interface NewBooking {
   railTerminalReleaseNumber?: string | null;
   withRedelivery?: boolean;
   redeliveryRequestedCount?: number;
+  /** Term lease: the contract line the booking draws on. */
+  equipmentLineId?: number;
 }
 
 export interface NewOrder {
@@ -38,6 +40,8 @@ export interface NewOrder {
   orderType: string;
   customerId: number;
   marketCode: string | null;
+  /** Term lease: the contract the order books against. */
+  contractId?: number;
   contact: { ContactName: string; EmailAddresses: string; SendToExternalParties?: boolean };
   /** The type's own header fields (the order document's Details). */
   details?: Record<string, unknown>;
@@ -77,6 +81,7 @@ export async function insertBookings(
       booking_comment: b.bookingComment ?? null,
       with_redelivery: b.withRedelivery ?? false,
       redelivery_requested_count: b.redeliveryRequestedCount ?? 0,
+      equipment_line_id: b.equipmentLineId ?? null,
     };
   });
   if (rows.length > 0) await trx.insertInto('bookings').values(rows).execute();
@@ -115,7 +120,7 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       responsible_party_id: null,
       motor_carrier_id: null,
       market_code: order.marketCode,
-      contract_id: null,
+      contract_id: order.contractId ?? null,
       status_code: status,
       contact_name: order.contact.ContactName,
       email_addresses: order.contact.EmailAddresses,
