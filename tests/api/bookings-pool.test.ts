@@ -94,7 +94,7 @@ describe.each(databaseKinds)('pool and daily lease booking on %s', (kind) => {
     const mail = await waitForMail(outbox, booking.BookingCode);
     expect(mail).toMatch(/^To: pat@example\.com, ops@example\.com$/m);
     expect(mail).toContain(place.LocationName);
-    expect(mail).toContain('3 unit(s) of Chassis.40 STD');
+    expect(mail).toContain("3 unit(s) of 40' Chassis, Standard");
   });
 
   it('books daily lease at the configured port bay, listed first', async () => {

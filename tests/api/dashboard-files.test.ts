@@ -56,14 +56,18 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** What a person reads for the codes (issue 14), straight from the tables the names live in. */
+let sizeNames = new Map<string, string>();
+let marketNames = new Map<string, string>();
+
 const expectedCells = (r: DashboardRow) => [
-  r.BookingCode ?? 'Pending',
+  r.BookingCode ?? 'Awaiting review',
   r.BookingOrderId,
   r.BookingOrderTypeName,
   r.CustomerNameWithSCAC,
   r.LocationName,
-  r.MarketCode,
-  r.EquipmentSize,
+  r.MarketCode ? `${r.MarketCode} – ${marketNames.get(r.MarketCode)}` : null,
+  sizeNames.get(r.EquipmentSize),
   r.Quantity,
   r.StatusName,
 ];
@@ -80,6 +84,15 @@ describe.each(databaseKinds)('dashboard export and Excel download on %s', (kind)
       t.tokenFor('demo.customer'),
       t.tokenFor('demo.ssl'),
     ]);
+    const db = t.handle.db;
+    const sizes = await db
+      .selectFrom('equipment_categories')
+      .select(['equipment_category_code', 'description'])
+      .execute();
+    sizeNames = new Map(sizes.map((c) => [c.equipment_category_code, c.description]));
+    const markets = await db.selectFrom('markets').select(['market_code', 'market_name']).execute();
+    marketNames = new Map(markets.map((m) => [m.market_code, m.market_name]));
+    expect(sizeNames.get('Chassis.40')).toBe("40' Chassis");
   });
   afterAll(() => t.close());
 

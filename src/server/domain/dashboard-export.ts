@@ -6,6 +6,8 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { CODES_AS_THEY_ARE, type DisplayNames } from '../../domain/display-names';
+import { PENDING_NUMBER_TEXT } from '../../domain/messages';
 import type { DashboardCriteria, DashboardRow } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import type { ErrorLog } from '../errors';
@@ -18,6 +20,7 @@ import {
   toDashboardRow,
 } from './dashboard-rows';
 import { applyCriteria, checkCriteria, type TimeZone } from './dashboard-search';
+import { loadDisplayNames } from './display-names';
 import type { Viewer } from './viewer';
 
 /** Rows fetched per round trip: large enough to be quick, small enough to keep memory flat. */
@@ -33,18 +36,18 @@ interface Column {
 
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
 
-/** The export's columns, in order: what the dashboard shows plus the order number. */
-export function exportColumns(zone: TimeZone): readonly Column[] {
+/** The export's columns, in order: what the dashboard shows plus the order number, with names for codes. */
+export function exportColumns(zone: TimeZone, names: DisplayNames = CODES_AS_THEY_ARE): readonly Column[] {
   // Spreadsheets hold wall-clock times: shift each instant into the caller's zone.
   const local = (iso: string) => new Date(new Date(iso).getTime() + zone.offsetMinutes * 60_000);
   return [
-    { header: 'Booking Number', width: 16, value: (r) => r.BookingCode ?? 'Pending' },
+    { header: 'Booking Number', width: 16, value: (r) => r.BookingCode ?? PENDING_NUMBER_TEXT },
     { header: 'Order Number', width: 14, value: (r) => r.BookingOrderId, numFmt: '0' },
     { header: 'Order Type', width: 22, value: (r) => r.BookingOrderTypeName },
     { header: 'Customer', width: 36, value: (r) => r.CustomerNameWithSCAC },
     { header: 'Location', width: 32, value: (r) => r.LocationName },
-    { header: 'Market', width: 10, value: (r) => r.MarketCode },
-    { header: 'Size', width: 14, value: (r) => r.EquipmentSize },
+    { header: 'Market', width: 22, value: (r) => names.market(r.MarketCode) },
+    { header: 'Size', width: 16, value: (r) => names.size(r.EquipmentSize) },
     { header: 'Quantity', width: 10, value: (r) => r.Quantity, numFmt: '0' },
     { header: 'Status', width: 12, value: (r) => r.StatusName },
     { header: 'Created', width: 18, value: (r) => local(r.CreatedAt), numFmt: DATE_FORMAT },
@@ -123,7 +126,7 @@ async function writeCsv(
   criteria: DashboardCriteria,
   zone: TimeZone,
 ): Promise<number> {
-  const columns = exportColumns(zone);
+  const columns = exportColumns(zone, await loadDisplayNames(db));
   const line = (cells: readonly (string | number | Date | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
   out.write(line(columns.map((c) => c.header)));
   return forEachRowBatch(db, viewer, criteria, zone, async (rows) => {
@@ -139,7 +142,7 @@ async function writeExcel(
   criteria: DashboardCriteria,
   zone: TimeZone,
 ): Promise<number> {
-  const columns = exportColumns(zone);
+  const columns = exportColumns(zone, await loadDisplayNames(db));
   // Inline strings, not a shared-string table: the table would grow with every row until the end.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,

@@ -83,7 +83,7 @@ export function notifyOrder(
   alsoNotify: readonly string[] = [],
 ): void {
   const emails = [contact.EmailAddresses, ...alsoNotify].join(';');
-  notifyContact(deps.mailer, log, order, { ...contact, EmailAddresses: emails });
+  notifyContact(deps, log, order, { ...contact, EmailAddresses: emails });
 }
 
 export async function submitFlow(

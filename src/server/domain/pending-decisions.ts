@@ -252,7 +252,7 @@ async function acceptOne(
   });
   announce(ctx.orderEvents, log, { BookingOrderId: order.booking_order_id, Change: 'accepted' });
   const presented = await presentOrder(ctx.db, order.booking_order_id);
-  notifyContact(ctx.mailer, log, presented, {
+  notifyContact(ctx, log, presented, {
     ContactName: order.contact_name ?? '',
     EmailAddresses: order.email_addresses ?? '',
   });
