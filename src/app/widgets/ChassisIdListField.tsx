@@ -1,7 +1,8 @@
 /**
  * chassisIdList: bulk chassis entry (issue 17; reuse and the redeliveries). Type or paste a
  * spreadsheet column, a CSV or free text: IDs are split on line breaks, commas, semicolons, tabs,
- * spaces and quotes; words without a digit (a column header, "and") are skipped; the same chassis
+ * spaces and quotes; words without a digit or shorter than four characters (a column header, a
+ * size "40", "and") are skipped; the same chassis
  * listed twice is kept once; IDs beyond the flow's limit (ui:options.limit, a limits.json name) are
  * not added and the user is told how many were left out (SPEC §5).
  *
@@ -32,7 +33,7 @@ const sameChassisKey = (id: string) => (isChassisIdFormat(id) ? normalizeChassis
 export const parseChassisIds = (text: string): string[] =>
   text
     .split(/[\s,;|"']+/)
-    .filter((s) => s !== '' && /[0-9]/.test(s))
+    .filter((s) => s.length >= 4 && /[0-9]/.test(s))
     .map((s) => s.toUpperCase());
 
 export interface ParsedList {
