@@ -28,6 +28,8 @@ test('demo.customer books pool chassis and sees the booking number', async ({
   await wizard.submit();
 
   await wizard.expectStep('Confirm Booking');
+  // Said once (the title), not again as the server's message (issue 14).
+  await expect(page.getByText('Your booking is confirmed.', { exact: true })).toHaveCount(1);
   const booking = page.getByRole('table').getByRole('row').nth(1);
   await expect(booking.getByRole('cell').first()).toHaveText(/^[A-Z0-9-]{4,}$/);
   await expect(booking.getByRole('cell', { name: location })).toBeVisible();

@@ -93,6 +93,7 @@ export const AvailableUnitsField = observer(function AvailableUnitsField(props: 
     );
     onChange(rows, fieldPathId.path);
   };
+  const most = Math.max(1, ...(locations ?? []).map((l) => l.Available));
   const title = typeof schema.title === 'string' ? schema.title : 'Units per location';
   const headingId = `${fieldPathId.$id}__title`;
   return (
@@ -113,7 +114,6 @@ export const AvailableUnitsField = observer(function AvailableUnitsField(props: 
         <Table.Root size="sm" variant="outline">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Location ID</Table.ColumnHeader>
               <Table.ColumnHeader>Location</Table.ColumnHeader>
               <Table.ColumnHeader>Chassis available</Table.ColumnHeader>
               <Table.ColumnHeader>Units requested</Table.ColumnHeader>
@@ -129,11 +129,16 @@ export const AvailableUnitsField = observer(function AvailableUnitsField(props: 
               ];
               const inputId = `${fieldPathId.$id}_${i}_units`;
               const value = current.find((r) => r.LocationId === loc.LocationId);
+              const requested = requestedOf(value, entry);
+              // Said as it is typed, not only after Next: more than is there goes to review.
+              const excess = excessText(requested, loc.Available);
+              const notes = [...rowErrors, ...(excess && rowErrors.length === 0 ? [excess] : [])];
               return (
                 <Table.Row key={loc.LocationId}>
-                  <Table.Cell>{loc.LocationId}</Table.Cell>
                   <Table.Cell>{loc.LocationName}</Table.Cell>
-                  <Table.Cell>{loc.Available}</Table.Cell>
+                  <Table.Cell>
+                    <AvailableBar available={loc.Available} most={most} />
+                  </Table.Cell>
                   <Table.Cell>
                     <Stack gap={1}>
                       <Input
@@ -145,14 +150,18 @@ export const AvailableUnitsField = observer(function AvailableUnitsField(props: 
                         width="24"
                         aria-label={`Units requested at ${loc.LocationName}`}
                         aria-invalid={rowErrors.length > 0 || undefined}
-                        aria-describedby={rowErrors.length > 0 ? `${inputId}__error` : undefined}
+                        aria-describedby={notes.length > 0 ? `${inputId}__note` : undefined}
                         placeholder="0"
-                        value={requestedOf(value, entry) === 0 ? '' : String(requestedOf(value, entry))}
+                        value={requested === 0 ? '' : String(requested)}
                         onChange={(e) => setCount(loc.LocationId, e.target.value)}
                       />
-                      {rowErrors.length > 0 && (
-                        <Text id={`${inputId}__error`} fontSize="sm" color="fg.error">
-                          {rowErrors.join(' ')}
+                      {notes.length > 0 && (
+                        <Text
+                          id={`${inputId}__note`}
+                          fontSize="sm"
+                          color={rowErrors.length > 0 ? 'fg.error' : 'fg.warning'}
+                        >
+                          {notes.join(' ')}
                         </Text>
                       )}
                     </Stack>
@@ -166,6 +175,32 @@ export const AvailableUnitsField = observer(function AvailableUnitsField(props: 
     </Box>
   );
 });
+
+/** Issue 14: what a request over the location's availability means, said while it is typed. */
+export function excessText(requested: number, available: number): string | null {
+  if (requested <= available) return null;
+  return available === 0
+    ? 'None available here now: this request will go to Customer Support for review.'
+    : `${requested - available} more than the ${available} available: this request will go to Customer Support for review.`;
+}
+
+/** The number, and a bar of it against the best-stocked location (the number is what is read). */
+function AvailableBar({ available, most }: { available: number; most: number }) {
+  return (
+    <HStack gap={2} minW="32">
+      <Text as="span" minW="8" textAlign="end" fontVariantNumeric="tabular-nums">
+        {available}
+      </Text>
+      <Box flex="1" h="2" bg="bg.emphasized" borderRadius="full" aria-hidden="true" overflow="hidden">
+        <Box
+          h="full"
+          w={`${(available / most) * 100}%`}
+          bg={available === 0 ? 'transparent' : 'green.solid'}
+        />
+      </Box>
+    </HStack>
+  );
+}
 
 /**
  * Issue 13: when the numbers were read ("Availability as of 10:42:07"), and a way to read them

@@ -10,6 +10,7 @@ import { DestinationOrdersField, DestinationOrdersReview } from './DestinationOr
 import { LookupSelectReview, LookupSelectWidget } from './LookupSelectWidget';
 import { MotorCarrierPickerField, MotorCarrierPickerReview } from './MotorCarrierPickerField';
 import type { WidgetName } from './names';
+import { StaffOnlyField } from './StaffOnlyField';
 import { ThresholdMeterField } from './ThresholdMeterField';
 
 export { WIDGET_NAMES } from './names';
@@ -22,4 +23,5 @@ export const widgetRegistry: Readonly<Record<WidgetName, WidgetEntry>> = {
   motorCarrierPicker: { kind: 'field', component: MotorCarrierPickerField, review: MotorCarrierPickerReview },
   destinationOrders: { kind: 'field', component: DestinationOrdersField, review: DestinationOrdersReview },
   thresholdMeter: { kind: 'field', component: ThresholdMeterField },
+  staffOnly: { kind: 'field', component: StaffOnlyField },
 };

@@ -23,8 +23,10 @@ export const ConfirmStep = observer(function ConfirmStep({ store, services, conf
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{title}</Alert.Title>
-          {/* The server words the outcome (pending reason included); one text for API and page. */}
-          <Alert.Description>{result.Message}</Alert.Description>
+          {/* The server words the outcome (pending reason included); said once when it is the title's. */}
+          {result.Message && result.Message !== title && (
+            <Alert.Description>{result.Message}</Alert.Description>
+          )}
         </Alert.Content>
       </Alert.Root>
       <View store={store} result={result} context={services.widgetContext} />

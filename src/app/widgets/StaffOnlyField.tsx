@@ -1,0 +1,14 @@
+/**
+ * staffOnly: a section only staff fill in (the customer a booking is for). Customers book for their
+ * own company, so they do not see the section at all — not even its heading; the server fills
+ * their company in.
+ */
+import type { FieldProps } from '@rjsf/utils';
+import { observer } from 'mobx-react-lite';
+import { widgetContextOf } from './context';
+
+export const StaffOnlyField = observer(function StaffOnlyField(props: FieldProps) {
+  const { ObjectField } = props.registry.fields;
+  if (!widgetContextOf(props.registry).session.isInternal) return null;
+  return <ObjectField {...props} />;
+});
