@@ -77,6 +77,14 @@ export const CANCEL_CHANGES_TEXT = 'Do you want to cancel your changes?';
 /** The flow engine's texts (FlowStoreServices.messages): discard, an unchanged edit, an order that cannot be edited. */
 export const FLOW_MESSAGES = {
   cancelChanges: CANCEL_CHANGES_TEXT,
+  leaveRequest: {
+    title: 'Leave this booking?',
+    message: 'What you typed is kept as a draft: it is offered when you come back to this booking.',
+  },
+  leaveEdit: {
+    title: 'Leave without saving?',
+    message: 'Your changes to this order are not saved: the order stays as it was.',
+  },
   nothingChanged: 'Nothing has changed: change something, or go back to the dashboard.',
   notEditable:
     'This order cannot be edited now. Use Load Booking on the dashboard to start a new request from it.',

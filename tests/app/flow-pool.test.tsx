@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PENDING_NUMBER_TEXT } from '../../src/domain/messages';
+import { FLOW_MESSAGES, PENDING_NUMBER_TEXT } from '../../src/domain/messages';
 import { fillUnitsRequest, findFlowPage, renderAppAt, rootFor } from './support/flow-app';
 import { MY_ACCOUNT_EMAIL, startFlowApi } from './support/flow-server';
 
@@ -109,7 +109,7 @@ describe('pool booking: request → review → confirm', () => {
     expect(name.value).toBe('Casey Customer');
   });
 
-  it('asks before Back to Dashboard throws typed data away', async () => {
+  it('asks before Back to Dashboard leaves typed work, says it is kept as a draft, and keeps it', async () => {
     const u = user();
     renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
     await findFlowPage('Pool Booking');
@@ -117,12 +117,23 @@ describe('pool booking: request → review → confirm', () => {
     await u.type(screen.getByLabelText(/^Contact name/), 'Robin');
     await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     const question = await dialog();
-    expect(within(question).getByText('Do you want to cancel your changes?')).toBeTruthy();
-    await u.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(within(question).getByRole('heading', { name: FLOW_MESSAGES.leaveRequest.title })).toBeTruthy();
+    expect(within(question).getByText(FLOW_MESSAGES.leaveRequest.message)).toBeTruthy();
+    await u.click(within(question).getByRole('button', { name: 'Stay' }));
     expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Robin');
     await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
-    await u.click(within(await dialog()).getByRole('button', { name: 'OK' }));
+    await u.click(within(await dialog()).getByRole('button', { name: 'Leave' }));
     expect(await findFlowPage('Dashboard')).toBeTruthy();
+    // Back through the menu: a fresh request, with the work left behind on offer as the dialog said.
+    await u.click(screen.getByRole('button', { name: 'Open menu' }));
+    await u.click(
+      within(await screen.findByRole('navigation', { name: 'Main menu' })).getByRole('link', {
+        name: 'Pool',
+      }),
+    );
+    const draft = await screen.findByRole('region', { name: 'Saved draft' });
+    await u.click(within(draft).getByRole('button', { name: 'Restore' }));
+    expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Robin');
   });
 
   it('choosing Pool in the menu resets the flow and offers the typed work as a draft', async () => {

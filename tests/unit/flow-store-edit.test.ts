@@ -236,6 +236,16 @@ describe('FlowStore edit mode', () => {
     expect(store.hasDraft).toBe(true);
   });
 
+  it('leaving an edit with changes asks in the edit’s words', async () => {
+    const { store, asked } = harness();
+    await store.open(41, 'edit');
+    expect(await store.leave()).toBe(true);
+    expect(asked).toEqual([]);
+    store.setData('Contact.ContactName', 'Robin');
+    expect(await store.leave()).toBe(true);
+    expect(asked).toEqual([FLOW_MESSAGES.leaveEdit.message]);
+  });
+
   it('discard in edit mode asks, then puts the order back as opened', async () => {
     const { store, asked } = harness();
     await store.open(41, 'edit');

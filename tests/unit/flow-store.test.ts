@@ -291,6 +291,18 @@ describe('FlowStore discard, reset and drafts', () => {
     expect(storage.getItem(draftKey('pool-booking'))).toBeNull();
   });
 
+  it('leave asks only when something is typed, says the work stays as a draft, and keeps it', async () => {
+    const { store, asked, answer, storage } = harness('pool-booking');
+    expect(await store.leave()).toBe(true);
+    expect(asked).toEqual([]);
+    fillPool(store);
+    answer(false);
+    expect(await store.leave()).toBe(false);
+    expect(asked).toEqual([FLOW_MESSAGES.leaveRequest.message]);
+    expect(await store.leave()).toBe(true);
+    expect(storage.getItem(draftKey('pool-booking'))).not.toBeNull();
+  });
+
   it('reset gives a fresh flow and keeps the draft on offer', async () => {
     const { store } = harness('pool-booking');
     fillPool(store, 12, 10);

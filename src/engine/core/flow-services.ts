@@ -81,6 +81,10 @@ export interface ActionCall {
 export interface FlowMessages {
   /** Asked before discarding typed work (SPEC §5). */
   cancelChanges: string;
+  /** Asked before Back to Dashboard leaves a new request with typed work (kept as a draft). */
+  leaveRequest: { title: string; message: string };
+  /** Asked before Back to Dashboard leaves an edit with unsaved changes. */
+  leaveEdit: { title: string; message: string };
   /** An edit submitted with nothing changed. */
   nothingChanged: string;
   /** Edit asked for an order the flow cannot update, or the user may not edit now. */

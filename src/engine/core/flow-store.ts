@@ -368,6 +368,18 @@ export class FlowStore {
   }
 
   /**
+   * Back to Dashboard: asks only when something is typed and not sent. A new request's work stays
+   * as its draft (offered when the user comes back); an edit's changes are left unsaved.
+   */
+  async leave(): Promise<boolean> {
+    if (this.busy) return false;
+    if (!this.dirty) return true;
+    const { title, message } =
+      this.mode === 'edit' ? this.services.messages.leaveEdit : this.services.messages.leaveRequest;
+    return this.services.confirm(message, { title, okText: 'Leave', cancelText: 'Stay' });
+  }
+
+  /**
    * SPEC §5: discard asks for confirmation, but only when there is something to lose. In edit mode
    * it puts the order back as it was opened; otherwise it starts a fresh request.
    */

@@ -49,7 +49,7 @@ export const RequestStep = observer(function RequestStep({ store, registry, serv
       bringIntoView(container.current?.querySelector<HTMLElement>('[aria-invalid=true]'));
   };
   const leave = async () => {
-    if (await store.discard()) services.leave();
+    if (await store.leave()) services.leave();
   };
   return (
     <Stack gap={6} ref={container}>

@@ -20,7 +20,7 @@ export const ReviewStep = observer(function ReviewStep({ store, registry, servic
     })),
   );
   const leave = async () => {
-    if (await store.discard()) services.leave();
+    if (await store.leave()) services.leave();
   };
   return (
     <Stack gap={8}>
