@@ -34,6 +34,22 @@ describe('confirmation dialog (SPEC §2)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
+  it('paints the OK button of a destructive question red, and a plain one blue', async () => {
+    const palette = (button: HTMLElement) =>
+      getComputedStyle(button).getPropertyValue('--chakra-colors-color-palette-solid');
+    open({ okText: 'Cancel Order', cancelText: 'Keep Order', destructive: true });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(palette(within(dialog).getByRole('button', { name: 'Cancel Order' }))).toBe(
+      'var(--chakra-colors-red-solid)',
+    );
+    cleanup();
+    open();
+    const plain = await screen.findByRole('alertdialog');
+    expect(palette(within(plain).getByRole('button', { name: 'OK' }))).toBe(
+      'var(--chakra-colors-blue-solid)',
+    );
+  });
+
   it('resolves false on Cancel', async () => {
     const { answer } = open();
     const dialog = await screen.findByRole('alertdialog');

@@ -51,7 +51,10 @@ export const ConfirmationDialog = observer(function ConfirmationDialog() {
                       {current.cancelText}
                     </Button>
                   )}
-                  <Button colorPalette="blue" onClick={() => dialogs.answer(true)}>
+                  <Button
+                    colorPalette={current.destructive ? 'red' : 'blue'}
+                    onClick={() => dialogs.answer(true)}
+                  >
                     {current.okText}
                   </Button>
                 </Dialog.Footer>

@@ -107,6 +107,7 @@ export class DashboardDetailStore {
       message: `Do you want to cancel order ${detail.BookingOrderId}? Every open booking of the order is cancelled.`,
       okText: 'Cancel Order',
       cancelText: 'Keep Order',
+      destructive: true,
     });
     if (!ok) return false;
     runInAction(() => (this.cancelling = true));

@@ -15,6 +15,8 @@ export interface ConfirmationOptions {
   okText?: string;
   cancelText?: string;
   okButtonOnly?: boolean;
+  /** OK does something that cannot be undone (cancel an order): its button looks it. */
+  destructive?: boolean;
 }
 
 export type OpenConfirmation = Required<Omit<ConfirmationOptions, 'notes'>> & { notes: ConfirmationNote[] };
@@ -26,6 +28,7 @@ export const CONFIRMATION_DEFAULTS = {
   okText: 'OK',
   cancelText: 'Cancel',
   okButtonOnly: false,
+  destructive: false,
 } as const;
 
 /** Holds the one open confirmation dialog; stores and pages await confirm(). */
