@@ -85,14 +85,6 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
   },
   { path: `${HOME_PATH}/details/:id`, area: 'dashboard', title: 'Booking Order', page: dashboardDetailPage },
   {
-    path: '/term_lease/request',
-    area: 'termLeaseBooking',
-    title: 'Term Lease Booking',
-    page: coming,
-    // SPEC §2 Bookings group: Pool, Reuse, Term Lease, Reposition (the flows' menu.order: 10, 20, 40).
-    menu: { label: 'Term Lease', group: 'Bookings', order: 30 },
-  },
-  {
     path: '/reposition_booking/request',
     area: 'repositionBooking',
     title: 'Reposition Booking',

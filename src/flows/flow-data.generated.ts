@@ -337,3 +337,140 @@ EmailAddresses: EmailAddresses
 }
 }
 export type ReuseBookingData = ReuseBooking.ReuseBookingData;
+/** The data of Term Lease Booking (term-lease-booking.flow.json), step "Request Booking". */
+export namespace TermLeaseBooking {
+export type Contract1 = number
+export type ContractNumber = string
+export type EffectiveFrom = string
+export type EffectiveTo = string
+export type ContractStatus = string
+export type CanBeBookedAgainst = boolean
+export type WhyItCannotBeBooked = (string | null)
+export type EditingAnOrder = boolean
+/**
+ * @maxItems 500
+ */
+export type LocationsWhoseFeesAreLocked = number[]
+/**
+ * @maxItems 2000
+ */
+export type SavedFees = {
+longTermOrderFeeId?: number
+feeId: number
+feeAmount?: number
+feeLocation?: (number | null)
+cancelled?: boolean
+LockedForEdit?: boolean
+feeDescription?: string
+}[]
+/**
+ * @maxItems 5000
+ */
+export type UnitsAvailable = {
+EquipmentLineID?: number
+LocationId?: number
+Available?: number
+}[]
+export type AvailabilityAsOf = string
+export type ContractLine1 = number
+export type Size = string
+export type Class = string
+export type Market = string
+export type ContractQuantity = number
+export type DailyRate = number
+export type AdditionalOnHireAllowed = boolean
+export type BookedOnOtherOrders = number
+export type Selected = number
+export type SelectedWhenOpened = number
+/**
+ * @maxItems 1000
+ */
+export type Locations = number[]
+/**
+ * @maxItems 1000
+ */
+export type AvailableLocations = number[]
+export type MoreThanAvailable = boolean
+export type Collapsed = boolean
+export type Booking = number
+export type Location = number
+export type LocationWhenOpened = number
+export type BookingNumber = (string | null)
+export type Status = string
+export type UnitsRequested = number
+export type UnitsWhenOpened = number
+export type CancelThisBooking = boolean
+export type SwapToAnotherLocation = boolean
+export type Order = number
+export type Changed = boolean
+/**
+ * @maxItems 200
+ */
+export type BookedLocations = BookedLocation[]
+/**
+ * @maxItems 100
+ */
+export type ContractLines = ContractLine[]
+export type ContactName = string
+/**
+ * Separate several addresses with semicolons.
+ */
+export type EmailAddresses = string
+export type NotifyExternalParties = boolean
+
+export interface TermLeaseBookingData {
+Contract: Contract
+LineItems: ContractLines
+Contact: Contact
+}
+export interface Contract {
+ContractId: Contract1
+ContractNumber?: ContractNumber
+EffectiveDate?: EffectiveFrom
+EffectiveTo?: EffectiveTo
+ContractStatus?: ContractStatus
+Bookable?: CanBeBookedAgainst
+NotBookableReason?: WhyItCannotBeBooked
+IsEditMode?: EditingAnOrder
+LockedFeeLocations?: LocationsWhoseFeesAreLocked
+BookingFees?: SavedFees
+Availability?: UnitsAvailable
+AvailabilityCheckedAt?: AvailabilityAsOf
+}
+export interface ContractLine {
+EquipmentLineID: ContractLine1
+EquipmentSize?: Size
+EquipmentClass?: Class
+MarketCode?: Market
+Quantity?: ContractQuantity
+DailyRate?: DailyRate
+AdditionalOnHireAllowed?: AdditionalOnHireAllowed
+BookedQuantity?: BookedOnOtherOrders
+SelectedQuantity?: Selected
+OrigSelectedQuantity?: SelectedWhenOpened
+Locations?: Locations
+AvailableLocations?: AvailableLocations
+OverAvailable?: MoreThanAvailable
+IsCollapsed?: Collapsed
+BookedItems: BookedLocations
+}
+export interface BookedLocation {
+BookingId?: Booking
+LocationId: Location
+OriginalLocationId?: LocationWhenOpened
+BookingCode?: BookingNumber
+BookingStatusCode?: Status
+UnitsRequestedCount: UnitsRequested
+OriginalUnitsRequestedCount?: UnitsWhenOpened
+CancelBooking?: CancelThisBooking
+IsSwapBooking?: SwapToAnotherLocation
+BookingOrderId?: Order
+IsEdit?: Changed
+}
+export interface Contact {
+ContactName: ContactName
+EmailAddresses: EmailAddresses
+SendExternalNotification?: NotifyExternalParties
+}
+}
+export type TermLeaseBookingData = TermLeaseBooking.TermLeaseBookingData;

@@ -12,6 +12,7 @@ export const WIDGET_NAMES = [
   'motorCarrierPicker',
   'destinationOrders',
   'thresholdMeter',
+  'termLeaseLineItems',
   'staffOnly',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];

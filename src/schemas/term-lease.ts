@@ -101,3 +101,50 @@ export const contractMarketsResponseSchema = {
     additionalProperties: false,
   },
 } as const;
+
+/** The step actions' body (contract info for the form, availability): the contract, and the order in edit mode. */
+export const contractActionBodySchema = {
+  type: 'object',
+  properties: {
+    ContractId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    BookingOrderId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      description:
+        'Edit mode: the order being edited (its bookings come with the lines; its own holds count as available).',
+    },
+  },
+  required: ['ContractId'],
+  additionalProperties: false,
+} as const;
+export type ContractActionBody = FromSchema<typeof contractActionBodySchema>;
+
+export const termLeaseCancelBodySchema = {
+  type: 'object',
+  properties: {
+    BookingOrderId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    AdditionalEmails: { type: 'string', maxLength: 1000 },
+  },
+  required: ['BookingOrderId'],
+  additionalProperties: false,
+} as const;
+export type TermLeaseCancelBody = FromSchema<typeof termLeaseCancelBodySchema>;
+
+export const openOrderParamsSchema = {
+  type: 'object',
+  properties: {
+    orderId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    statuses: {
+      type: 'string',
+      pattern: '^(OP|CN|CL|FF|PN|EX)(,(OP|CN|CL|FF|PN|EX))*$',
+      description: 'Booking statuses to include, comma-separated (SPEC §9: OP,CN,CL,FF,PN).',
+    },
+  },
+  required: ['orderId', 'statuses'],
+  additionalProperties: false,
+} as const;
+export type OpenOrderParams = FromSchema<typeof openOrderParamsSchema>;
+
+/** Answers built in src/server/domain/term-lease-booking.ts; documented loosely (objects). */
+export const looseObjectSchema = { type: 'object', additionalProperties: true } as const;

@@ -27,7 +27,12 @@ export interface ServerConfig {
   /** The company directory internal staff sign in with; null: they use local passwords (the demo). */
   directory: DirectoryConfig | null;
   /** SPEC §7 feature flags that are configuration (the others are always on). */
-  featureFlags: { pendingQueueContactInfo: boolean; internalReservationComments: boolean };
+  featureFlags: {
+    pendingQueueContactInfo: boolean;
+    internalReservationComments: boolean;
+    /** Term lease cancel order closes fulfilled bookings (FF → CL) instead of refusing the order. */
+    termCloseOfFulfilledBooking: boolean;
+  };
 }
 
 /** LDAP sign-in for internal staff (DIRECTORY_*); docs/decisions.md "Account lifecycle (server)". */
@@ -132,6 +137,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       internalReservationComments: flag(
         env.FEATURE_INTERNAL_RESERVATION_COMMENTS,
         'FEATURE_INTERNAL_RESERVATION_COMMENTS',
+      ),
+      termCloseOfFulfilledBooking: flag(
+        env.FEATURE_TERM_CLOSE_OF_FULFILLED_BOOKING,
+        'FEATURE_TERM_CLOSE_OF_FULFILLED_BOOKING',
       ),
     },
   };

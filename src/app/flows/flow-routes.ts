@@ -27,7 +27,7 @@ export function flowRoute(flow: FlowMenuEntry): AreaRoute {
 
 /**
  * Merges flow routes into the hand-written table. A group's entries (flows and hand-written ones)
- * sit together where the group first appears, ordered by menu.order; entries without an order
+ * sit together where the group first appears (a hand-written entry a flow replaced counts), ordered by menu.order; entries without an order
  * keep their place after those with one. Flows outside any listed group come last in the menu.
  */
 export function withFlowRoutes(fixed: readonly AreaRoute[], flows: readonly AreaRoute[]): AreaRoute[] {
@@ -37,9 +37,11 @@ export function withFlowRoutes(fixed: readonly AreaRoute[], flows: readonly Area
     (a.menu?.order ?? Number.MAX_SAFE_INTEGER) - (b.menu?.order ?? Number.MAX_SAFE_INTEGER);
   const out: AreaRoute[] = [];
   const placed = new Set<AreaRoute>();
-  for (const route of rest) {
+  // A hand-written entry a flow took over still marks where its group first appears.
+  for (const route of fixed) {
     if (placed.has(route)) continue;
     const group = route.menu?.group;
+    if (taken.has(route.path) && !group) continue;
     const members = group
       ? [...rest, ...flows].filter((r) => r.menu?.group === group).sort(byOrder)
       : [route];

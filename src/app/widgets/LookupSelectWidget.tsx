@@ -52,6 +52,11 @@ export const LOOKUP_OPTIONS: Readonly<Record<string, LookupOptions>> = {
     value: 'ReasonCode',
     label: (r) => String(r.ReasonDescription ?? r.ReasonCode),
   },
+  termLeaseContracts: {
+    dataset: 'filteredLongtermMarket',
+    value: 'ContractId',
+    label: (r) => String(r.ContractNumber ?? r.ContractId),
+  },
   poolRedeliveryReasons: {
     dataset: 'poolRedeliveryReasons',
     value: 'ReasonCode',
@@ -62,8 +67,16 @@ export const LOOKUP_OPTIONS: Readonly<Record<string, LookupOptions>> = {
 function choicesOf(lookups: LookupStore, name: string) {
   const source = LOOKUP_OPTIONS[name];
   if (!source) return [];
+  // A dataset may list one value on several rows (a contract once per market): offer it once.
+  const seen = new Set<string>();
   return lookups
     .rows<Row>(source.dataset)
+    .filter((row) => {
+      const key = String(row[source.value]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
     .map((row) => ({ value: row[source.value], label: source.label(row) }));
 }
 

@@ -11,6 +11,7 @@ import { LookupSelectReview, LookupSelectWidget } from './LookupSelectWidget';
 import { MotorCarrierPickerField, MotorCarrierPickerReview } from './MotorCarrierPickerField';
 import type { WidgetName } from './names';
 import { StaffOnlyField } from './StaffOnlyField';
+import { TermLeaseLineItemsField, TermLeaseLineItemsReview } from './TermLeaseLineItemsField';
 import { ThresholdMeterField } from './ThresholdMeterField';
 
 export { WIDGET_NAMES } from './names';
@@ -23,5 +24,6 @@ export const widgetRegistry: Readonly<Record<WidgetName, WidgetEntry>> = {
   motorCarrierPicker: { kind: 'field', component: MotorCarrierPickerField, review: MotorCarrierPickerReview },
   destinationOrders: { kind: 'field', component: DestinationOrdersField, review: DestinationOrdersReview },
   thresholdMeter: { kind: 'field', component: ThresholdMeterField },
+  termLeaseLineItems: { kind: 'field', component: TermLeaseLineItemsField, review: TermLeaseLineItemsReview },
   staffOnly: { kind: 'field', component: StaffOnlyField },
 };

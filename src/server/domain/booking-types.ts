@@ -133,10 +133,9 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
     // quantity is its cap (docs/decisions.md "Term lease booking (issue 16)").
     drawsOnPool: false,
     countsTowardThreshold: false,
-    cancel: {
-      staff: need(Entity.TermLeaseBooking, Permission.Update),
-      customer: need(Entity.TermLeaseBooking, Permission.Update),
-    },
+    // Cancelled on its own screen (POST /api/longtermbooking/cancelLongTermOrder, SPEC §7): its fees
+    // and the "term close of fulfilled booking" flag go with it.
+    cancel: null,
     editable: {
       staff: need(Entity.TermLeaseBooking, Permission.Update),
       customer: need(Entity.TermLeaseBooking, Permission.Update, Permission.Create),

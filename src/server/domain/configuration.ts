@@ -5,12 +5,13 @@ import type { ServerConfig } from '../config';
 /**
  * SPEC §7: the environment key initialises the feature flags. "Pending queue contact info"
  * (FEATURE_PENDING_QUEUE_CONTACT_INFO) and "internal reservation comments"
- * (FEATURE_INTERNAL_RESERVATION_COMMENTS) are configuration; term close is always on.
+ * (FEATURE_INTERNAL_RESERVATION_COMMENTS) and "term close of fulfilled booking"
+ * (FEATURE_TERM_CLOSE_OF_FULFILLED_BOOKING) are configuration.
  */
 export const publicConfiguration = (config: ServerConfig) => ({
   EnvironmentKey: config.environment,
   FeatureFlags: {
-    TermCloseOfFulfilledBooking: true,
+    TermCloseOfFulfilledBooking: config.featureFlags.termCloseOfFulfilledBooking,
     InternalReservationComments: config.featureFlags.internalReservationComments,
     PendingQueueContactInfo: config.featureFlags.pendingQueueContactInfo,
   },

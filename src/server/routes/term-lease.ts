@@ -3,24 +3,39 @@
  * SPEC §7 base LongtermBooking, with the term lease booking's access (SPEC §6).
  */
 import type { FastifyInstance } from 'fastify';
-import { AreaAccess } from '../../domain/permissions';
+import { AreaAccess, Entity, Permission } from '../../domain/permissions';
 import { errorResponses } from '../../schemas/common';
 import {
+  type ContractActionBody,
   type ContractInfoQuery,
   type ContractParams,
+  contractActionBodySchema,
   contractInfoQuerySchema,
   contractInfoResponseSchema,
   contractMarketsResponseSchema,
   contractParamsSchema,
+  looseObjectSchema,
+  type OpenOrderParams,
+  openOrderParamsSchema,
+  type TermLeaseCancelBody,
+  termLeaseCancelBodySchema,
 } from '../../schemas/term-lease';
 import type { AppContext } from '../context';
+import { contactAddresses } from '../domain/booking-notification';
+import {
+  cancelTermLeaseOrder,
+  contractAvailability,
+  contractForForm,
+  openTermLeaseOrder,
+} from '../domain/term-lease-booking';
 import { contractInfo, contractMarkets } from '../domain/term-lease-contracts';
+import { announce } from '../events/order-events';
 import { viewerOf } from '../plugins/access';
 
 const tags = ['Term lease booking'];
 const BASE = '/api/longtermbooking';
 
-export function termLeaseRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function termLeaseRoutes(app: FastifyInstance, { db, config, mailer, orderEvents }: AppContext): void {
   const access = [...AreaAccess.termLeaseBooking];
 
   app.get<{ Params: ContractParams; Querystring: ContractInfoQuery }>(`${BASE}/getContractInfo/:id`, {
@@ -49,5 +64,91 @@ export function termLeaseRoutes(app: FastifyInstance, { db }: AppContext): void 
       response: { 200: contractMarketsResponseSchema, ...errorResponses },
     },
     handler: (request) => contractMarkets(db, viewerOf(request), request.params.id),
+  });
+
+  app.post<{ Body: ContractActionBody }>(`${BASE}/getContractInfo`, {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        'The contract as the booking form takes it (step action): details, one line item per line, saved fees.',
+      description:
+        "With BookingOrderId (edit mode) each line item carries that order's bookings on the line as BookedItems, and the order's saved fees come along.",
+      body: contractActionBodySchema,
+      security: [{ bearer: [] }],
+      response: { 200: looseObjectSchema, ...errorResponses },
+    },
+    handler: (request) =>
+      contractForForm(db, viewerOf(request), request.body.ContractId, request.body.BookingOrderId),
+  });
+
+  app.post<{ Body: ContractActionBody }>(`${BASE}/checkavailability`, {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        "Units available per line and location of a contract (the contract org's units), with the time.",
+      body: contractActionBodySchema,
+      security: [{ bearer: [] }],
+      response: { 200: looseObjectSchema, ...errorResponses },
+    },
+    handler: (request) =>
+      contractAvailability(db, viewerOf(request), request.body.ContractId, request.body.BookingOrderId),
+  });
+
+  app.post<{ Body: TermLeaseCancelBody }>(`${BASE}/cancelLongTermOrder`, {
+    config: { access: [{ entity: Entity.TermLeaseBooking, bits: Permission.Update }] },
+    schema: {
+      tags,
+      summary: 'Cancel a term lease order; then reload it with GET /open/{orderId}/OP,CN,CL,FF,PN.',
+      description:
+        'Open bookings become CN (CL when units were picked up); fulfilled ones are closed when FEATURE_TERM_CLOSE_OF_FULFILLED_BOOKING is on, else the cancel is refused (409). Fees of cancelled locations are cancelled.',
+      body: termLeaseCancelBodySchema,
+      security: [{ bearer: [] }],
+      response: { 200: looseObjectSchema, ...errorResponses, 409: { $ref: 'ErrorResponse#' } },
+    },
+    handler: async (request) => {
+      const viewer = viewerOf(request);
+      const orderId = request.body.BookingOrderId;
+      const contact = await cancelTermLeaseOrder(
+        db,
+        viewer,
+        request.body,
+        config.featureFlags.termCloseOfFulfilledBooking,
+        new Date(),
+      );
+      announce(orderEvents, request.log, { BookingOrderId: orderId, Change: 'cancelled' });
+      const to = [...new Set(contactAddresses(contact.emails))];
+      if (to.length > 0)
+        mailer
+          .send({
+            to,
+            subject: `Term Lease Booking order ${orderId}: cancelled`,
+            text: [
+              `Hello ${contact.contactName ?? ''},`.trim(),
+              '',
+              `Term Lease Booking order ${orderId} has been cancelled.`,
+              '',
+              'This message was sent by the chassis booking portal.',
+            ].join('\n'),
+          })
+          .catch((err) =>
+            request.log.error({ err, bookingOrderId: orderId }, 'cancellation notice not sent'),
+          );
+      return openTermLeaseOrder(db, viewer, orderId, ['OP', 'CN', 'CL', 'FF', 'PN']);
+    },
+  });
+
+  app.get<{ Params: OpenOrderParams }>(`${BASE}/open/:orderId/:statuses`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'A term lease order with its bookings of the given statuses and its fees (SPEC §7, §9).',
+      params: openOrderParamsSchema,
+      security: [{ bearer: [] }],
+      response: { 200: looseObjectSchema, ...errorResponses },
+    },
+    handler: (request) =>
+      openTermLeaseOrder(db, viewerOf(request), request.params.orderId, request.params.statuses.split(',')),
   });
 }

@@ -1,0 +1,406 @@
+/**
+ * termLeaseLineItems: the term lease booking's contract lines (SPEC §3, §4 Term lease booking). One
+ * collapsible panel per line (IsCollapsed; Expand all / Collapse all) with its booked items: a
+ * location of the line and a count per item; in edit mode an existing booking is cancelled
+ * (CancelBooking) or swapped to another location (IsSwapBooking), never removed. Every change
+ * recalculates the line (src/domain/term-lease.ts): SelectedQuantity, AvailableLocations,
+ * OverAvailable. Below the lines, the fees that apply per booked location and their total.
+ */
+import { Badge, Box, Button, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import type { FieldProps } from '@rjsf/utils';
+import { observer } from 'mobx-react-lite';
+import { useMemo } from 'react';
+import {
+  type AvailabilityRow,
+  availabilityIndex,
+  type FeeView,
+  feesFor,
+  feesTotal,
+  recalcLine,
+  type ScheduleFee,
+  type TermBookedItem,
+  type TermFee,
+  type TermLineItem,
+} from '../../domain/term-lease';
+import { getPath } from '../../engine/core/flow-data';
+import type { ReviewProps } from '../../engine/react/registry';
+import type { LookupStore } from '../stores/LookupStore';
+import { type WidgetContext, widgetContextOf } from './context';
+
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+function locationNames(lookups: LookupStore): Map<number, string> {
+  return new Map(
+    lookups
+      .rows<{ LocationId: number; LocationName: string }>('locations')
+      .map((l) => [l.LocationId, l.LocationName]),
+  );
+}
+
+const nameOf = (names: Map<number, string>, id: number | undefined) =>
+  id === undefined ? '—' : (names.get(id) ?? `Location ${id}`);
+
+/** What the widget and its review read besides the lines: saved fees, locked locations, availability. */
+function contractParts(data: unknown) {
+  return {
+    saved: (getPath(data, 'Contract.BookingFees') ?? []) as TermFee[],
+    locked: (getPath(data, 'Contract.LockedFeeLocations') ?? []) as number[],
+    availability: (getPath(data, 'Contract.Availability') ?? []) as AvailabilityRow[],
+    checkedAt: getPath(data, 'Contract.AvailabilityCheckedAt') as string | undefined,
+  };
+}
+
+const statusLabel = (item: TermBookedItem) =>
+  item.BookingId === undefined ? 'New' : (item.BookingStatusCode ?? 'New');
+
+interface ItemRowProps {
+  line: TermLineItem;
+  item: TermBookedItem;
+  index: number;
+  names: Map<number, string>;
+  available: number | undefined;
+  disabled: boolean;
+  change: (index: number, item: TermBookedItem | null) => void;
+}
+
+function ItemRow({ line, item, index, names, available, disabled, change }: ItemRowProps) {
+  const existing = item.BookingId !== undefined;
+  const open = !existing || item.BookingStatusCode === 'OP' || item.BookingStatusCode === 'PN';
+  const label = `Line ${line.EquipmentLineID} location ${index + 1}`;
+  // A location select for a new item, or for a swap: the line's free locations plus its own.
+  const choices = [
+    ...new Set([
+      ...(item.LocationId !== undefined ? [item.LocationId] : []),
+      ...(line.AvailableLocations ?? []),
+    ]),
+  ];
+  const canPick = !existing || (item.IsSwapBooking && !item.CancelBooking);
+  return (
+    <Table.Row data-testid="booked-item">
+      <Table.Cell>
+        {canPick ? (
+          <NativeSelect.Root size="sm" disabled={disabled}>
+            <NativeSelect.Field
+              aria-label={`${label}: location`}
+              value={item.LocationId ?? ''}
+              onChange={(e) =>
+                change(index, { ...item, LocationId: e.target.value ? Number(e.target.value) : undefined })
+              }
+            >
+              <option value="">Choose a location</option>
+              {choices.map((id) => (
+                <option key={id} value={id}>
+                  {nameOf(names, id)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+          </NativeSelect.Root>
+        ) : (
+          <Text>{nameOf(names, item.LocationId)}</Text>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <input
+          type="number"
+          min={1}
+          aria-label={`${label}: units`}
+          disabled={disabled || item.CancelBooking || !open || item.IsSwapBooking}
+          value={item.UnitsRequestedCount ?? ''}
+          onChange={(e) =>
+            change(index, {
+              ...item,
+              UnitsRequestedCount: e.target.value === '' ? undefined : Number(e.target.value),
+            })
+          }
+          style={{ width: '6em', border: '1px solid #a0aec0', borderRadius: 4, padding: '2px 6px' }}
+        />
+      </Table.Cell>
+      <Table.Cell>{available ?? '—'}</Table.Cell>
+      <Table.Cell>
+        {item.BookingCode ?? ''} <Badge>{statusLabel(item)}</Badge>
+      </Table.Cell>
+      <Table.Cell>
+        {existing ? (
+          <HStack gap={3}>
+            {(open || item.BookingStatusCode === 'CN') && (
+              <label>
+                <input
+                  type="checkbox"
+                  checked={!!item.CancelBooking}
+                  disabled={disabled}
+                  onChange={(e) =>
+                    change(index, {
+                      ...item,
+                      CancelBooking: e.target.checked,
+                      IsSwapBooking: false,
+                      LocationId: item.OriginalLocationId ?? item.LocationId,
+                    })
+                  }
+                />{' '}
+                Cancel booking
+              </label>
+            )}
+            {open && !item.CancelBooking && (
+              <label>
+                <input
+                  type="checkbox"
+                  checked={!!item.IsSwapBooking}
+                  disabled={disabled}
+                  onChange={(e) =>
+                    change(index, {
+                      ...item,
+                      IsSwapBooking: e.target.checked,
+                      LocationId: item.OriginalLocationId ?? item.LocationId,
+                      UnitsRequestedCount: item.OriginalUnitsRequestedCount ?? item.UnitsRequestedCount,
+                    })
+                  }
+                />{' '}
+                Swap
+              </label>
+            )}
+          </HStack>
+        ) : (
+          <Button size="xs" variant="outline" disabled={disabled} onClick={() => change(index, null)}>
+            Remove {label}
+          </Button>
+        )}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+interface LinePanelProps {
+  line: TermLineItem;
+  names: Map<number, string>;
+  index: Map<string, number>;
+  disabled: boolean;
+  update: (line: TermLineItem) => void;
+}
+
+const LinePanel = function LinePanel({ line, names, index, disabled, update }: LinePanelProps) {
+  const title = `Line ${line.EquipmentLineID}: ${line.EquipmentSize ?? ''} ${line.EquipmentClass ?? ''} in ${line.MarketCode ?? ''}`;
+  const panelId = `term-line-${line.EquipmentLineID}`;
+  const change = (i: number, item: TermBookedItem | null) => {
+    const items =
+      item === null
+        ? line.BookedItems.filter((_, j) => j !== i)
+        : line.BookedItems.map((x, j) => (j === i ? item : x));
+    update({ ...line, BookedItems: items });
+  };
+  const free = line.AvailableLocations ?? [];
+  return (
+    <Box as="section" aria-label={title} borderWidth="1px" borderRadius="md" p={3}>
+      <HStack justify="space-between" wrap="wrap">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={!line.IsCollapsed}
+          aria-controls={panelId}
+          onClick={() => update({ ...line, IsCollapsed: !line.IsCollapsed })}
+        >
+          {line.IsCollapsed ? '▸' : '▾'} {title}
+        </Button>
+        <Text fontSize="sm" data-testid={`line-${line.EquipmentLineID}-sums`}>
+          Quantity {line.Quantity ?? '—'} · booked on other orders {line.BookedQuantity ?? 0} · selected{' '}
+          <strong>{line.SelectedQuantity ?? 0}</strong>
+          {line.OrigSelectedQuantity !== undefined && line.OrigSelectedQuantity !== line.SelectedQuantity
+            ? ` (was ${line.OrigSelectedQuantity})`
+            : ''}{' '}
+          · {money(line.DailyRate ?? 0)}/day
+          {line.AdditionalOnHireAllowed ? ' · additional on-hire allowed' : ''}
+        </Text>
+      </HStack>
+      {line.OverAvailable && (
+        <Badge colorPalette="orange">More than available: Next asks whether to proceed</Badge>
+      )}
+      {!line.IsCollapsed && (
+        <Stack id={panelId} gap={2} mt={2}>
+          {line.BookedItems.length > 0 && (
+            <Table.Root size="sm" aria-label={`${title}: booked locations`}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Location</Table.ColumnHeader>
+                  <Table.ColumnHeader>Units</Table.ColumnHeader>
+                  <Table.ColumnHeader>Available</Table.ColumnHeader>
+                  <Table.ColumnHeader>Booking</Table.ColumnHeader>
+                  <Table.ColumnHeader />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {line.BookedItems.map((item, i) => (
+                  <ItemRow
+                    // biome-ignore lint/suspicious/noArrayIndexKey: items have no id until booked
+                    key={i}
+                    line={line}
+                    item={item}
+                    index={i}
+                    names={names}
+                    available={
+                      item.LocationId === undefined
+                        ? undefined
+                        : index.get(`${line.EquipmentLineID}/${item.LocationId}`)
+                    }
+                    disabled={disabled}
+                    change={change}
+                  />
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+          <NativeSelect.Root size="sm" width="20em" disabled={disabled || free.length === 0}>
+            <NativeSelect.Field
+              aria-label={`Line ${line.EquipmentLineID}: add a location`}
+              value=""
+              onChange={(e) => {
+                if (!e.target.value) return;
+                update({
+                  ...line,
+                  BookedItems: [
+                    ...line.BookedItems,
+                    { LocationId: Number(e.target.value), UnitsRequestedCount: 1 },
+                  ],
+                });
+              }}
+            >
+              <option value="">
+                {free.length ? 'Add a location…' : 'Every location of the line is booked'}
+              </option>
+              {free.map((id) => (
+                <option key={id} value={id}>
+                  {nameOf(names, id)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+          </NativeSelect.Root>
+        </Stack>
+      )}
+    </Box>
+  );
+};
+
+function FeesTable({ fees, names }: { fees: readonly FeeView[]; names: Map<number, string> }) {
+  return (
+    <Box as="section" aria-label="Fees">
+      <Heading as="h4" size="sm" mb={2}>
+        Fees
+      </Heading>
+      {fees.length === 0 ? (
+        <Text>No fees apply yet.</Text>
+      ) : (
+        <Table.Root size="sm" aria-label="Fees per booked location">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Location</Table.ColumnHeader>
+              <Table.ColumnHeader>Fee</Table.ColumnHeader>
+              <Table.ColumnHeader>Amount</Table.ColumnHeader>
+              <Table.ColumnHeader>State</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {fees.map((f) => (
+              <Table.Row
+                key={`${f.longTermOrderFeeId ?? 'new'}-${f.feeId}-${f.feeLocation}`}
+                data-testid="fee-row"
+              >
+                <Table.Cell>{nameOf(names, f.feeLocation ?? undefined)}</Table.Cell>
+                <Table.Cell>{f.feeDescription ?? `Fee ${f.feeId}`}</Table.Cell>
+                <Table.Cell>{money(f.feeAmount ?? 0)}</Table.Cell>
+                <Table.Cell>
+                  {f.LockedForEdit ? 'Locked' : f.cancelled ? 'Cancelled' : f.isNew ? 'New' : 'Saved'}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      <Text mt={2} role="status" aria-live="polite">
+        Total fees: <strong data-testid="fees-total">{money(feesTotal(fees))}</strong>
+      </Text>
+    </Box>
+  );
+}
+
+function useFees(context: WidgetContext, lines: readonly TermLineItem[]) {
+  const { saved, locked } = contractParts(context.flow.data);
+  const schedule = context.lookups.rows<ScheduleFee>('bookingFees');
+  return feesFor(lines, saved, schedule, locked);
+}
+
+export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField(props: FieldProps) {
+  const { registry, formData, onChange, fieldPathId, disabled, readonly } = props;
+  const context = widgetContextOf(registry);
+  const lines = (Array.isArray(formData) ? formData : []) as TermLineItem[];
+  const { availability, checkedAt } = contractParts(context.flow.data);
+  const index = useMemo(() => availabilityIndex(availability), [availability]);
+  const names = useMemo(() => locationNames(context.lookups), [context.lookups]);
+  const fees = useFees(context, lines);
+  const setLines = (next: TermLineItem[]) => onChange(next, fieldPathId.path);
+  const update = (i: number) => (line: TermLineItem) =>
+    setLines(lines.map((l, j) => (j === i ? recalcLine(line, index) : l)));
+  const setAll = (collapsed: boolean) => setLines(lines.map((l) => ({ ...l, IsCollapsed: collapsed })));
+  if (lines.length === 0) return <Text>Choose a contract: its lines show here.</Text>;
+  return (
+    <Stack gap={3}>
+      <HStack gap={2}>
+        <Button size="xs" variant="outline" onClick={() => setAll(false)}>
+          Expand all
+        </Button>
+        <Button size="xs" variant="outline" onClick={() => setAll(true)}>
+          Collapse all
+        </Button>
+        {checkedAt && (
+          <Text fontSize="sm">Availability as of {new Date(checkedAt).toLocaleTimeString()}</Text>
+        )}
+      </HStack>
+      {lines.map((line, i) => (
+        <LinePanel
+          key={line.EquipmentLineID}
+          line={line}
+          names={names}
+          index={index}
+          disabled={!!(disabled || readonly)}
+          update={update(i)}
+        />
+      ))}
+      <FeesTable fees={fees} names={names} />
+    </Stack>
+  );
+});
+
+/** Review: each line's booked locations with their counts and states, then the fees and their total. */
+export const TermLeaseLineItemsReview = observer(function TermLeaseLineItemsReview({
+  value,
+  context,
+}: ReviewProps) {
+  const ctx = context as WidgetContext;
+  const lines = (Array.isArray(value) ? value : []) as TermLineItem[];
+  const names = locationNames(ctx.lookups);
+  const fees = useFees(ctx, lines);
+  const booked = lines.filter((l) => l.BookedItems.length > 0);
+  return (
+    <Stack gap={2}>
+      {booked.length === 0 && <Text>—</Text>}
+      {booked.map((l) => (
+        <Box key={l.EquipmentLineID}>
+          <Text fontWeight="semibold">
+            Line {l.EquipmentLineID}: {l.EquipmentSize} {l.EquipmentClass} in {l.MarketCode} — selected{' '}
+            {l.SelectedQuantity ?? 0}
+          </Text>
+          <Box as="ul" ps={5}>
+            {l.BookedItems.map((i, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in input order
+              <li key={j}>
+                {nameOf(names, i.LocationId)}: {i.UnitsRequestedCount ?? 0} unit(s)
+                {i.CancelBooking ? ' — cancelled' : ''}
+                {i.IsSwapBooking && i.LocationId !== i.OriginalLocationId
+                  ? ` — swapped from ${nameOf(names, i.OriginalLocationId)}`
+                  : ''}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ))}
+      <FeesTable fees={fees} names={names} />
+    </Stack>
+  );
+});
