@@ -110,4 +110,24 @@ test.describe('on a 390 px phone', () => {
     await card.getByRole('link', { name: first.BookingCode ?? PENDING_NUMBER_TEXT }).click();
     await expect(page).toHaveURL(new RegExp(`#/app/dashboard/details/${first.BookingOrderId}$`));
   });
+
+  test('the filters fold: three stand above the bookings, the rest open under "More filters"', async ({
+    page,
+  }) => {
+    const form = page.getByRole('form', { name: 'Search bookings' });
+    await expect(form.getByLabel('Booking number')).toBeVisible();
+    await expect(form.getByLabel('Market')).toHaveCount(0);
+    // The default search's Created from is set, and hidden: the button says so.
+    const more = form.getByRole('button', { name: 'More filters (1 set)' });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    const firstCard = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem').first();
+    await expect(firstCard).toBeInViewport();
+    await more.click();
+    await expect(form.getByLabel('Market')).toBeVisible();
+    await expect(form.getByLabel('Created from')).not.toHaveValue('');
+    await expect(form.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
 });

@@ -11,7 +11,7 @@ import { RowActions } from './RowActions';
 import { detailPath } from './row-actions';
 
 /** Below Chakra's md breakpoint (48em) each booking is a card: a phone has no room for 11 columns. */
-const PHONE_QUERY = '(max-width: 47.99em)';
+export const PHONE_QUERY = '(max-width: 47.99em)';
 
 const COLUMNS = [
   'Booking number',

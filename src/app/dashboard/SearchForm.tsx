@@ -1,6 +1,6 @@
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, useMediaQuery } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
 import type { EquipmentCategoryRow, LocationRow, MarketRow } from '../../domain/lookups';
 import { filterLocationsByMarket, visibleEquipmentCategories } from '../../domain/lookups';
@@ -10,10 +10,12 @@ import {
   DASHBOARD_ORDER_TYPES,
   NEW_STATUS_FILTER,
 } from '../../domain/status-codes';
+import { DASHBOARD_CRITERIA_FIELDS } from '../../schemas/dashboard';
 import { useStores } from '../stores/StoresContext';
 import type { SearchField } from './criteria';
 import { Hint } from './Hint';
 import { ActionIcon } from './icons';
+import { PHONE_QUERY } from './ResultsTable';
 
 type Option = { value: string; label: string };
 
@@ -26,10 +28,21 @@ const STATUS_OPTIONS: Option[] = [
   { value: NEW_STATUS_FILTER, label: 'New' },
 ];
 
+/** Shown first on a phone; the other criteria fold under "More filters" (issue 14). */
+const FIRST_FIELDS: readonly SearchField[] = ['BookingCode', 'BookingOrderTypeCode', 'StatusCode'];
+
 /** SPEC §2/§5 dashboard search: every criterion optional, at least one needed. */
 export const SearchForm = observer(function SearchForm() {
   const { dashboard, lookups } = useStores();
   const form = dashboard.form;
+  const [phone] = useMediaQuery([PHONE_QUERY], { ssr: false });
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = DASHBOARD_CRITERIA_FIELDS.filter(
+    (f) => !FIRST_FIELDS.includes(f) && (dashboard.staff || f !== 'CustomerName'),
+  );
+  const foldedSet = folded.filter((f) => form[f] !== '').length;
+  // A criterion the server refused is never hidden.
+  const showAll = !phone || unfolded || folded.includes(dashboard.formError?.field as SearchField);
   const markets = lookups.rows<MarketRow>('locationmarkets');
   const allLocations = lookups.rows<LocationRow>('locations');
   const locations = form.MarketCode ? filterLocationsByMarket(allLocations, form.MarketCode) : allLocations;
@@ -65,35 +78,54 @@ export const SearchForm = observer(function SearchForm() {
   );
   return (
     <form onSubmit={submit} aria-label="Search bookings" noValidate>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={3}>
+      <SimpleGrid id="search-bookings-fields" columns={{ base: 1, sm: 2, lg: 4 }} gap={3}>
         {text('BookingCode', 'Booking number')}
         {select('BookingOrderTypeCode', 'Order type', ORDER_TYPE_OPTIONS)}
         {select('StatusCode', 'Status', STATUS_OPTIONS)}
-        {dashboard.staff &&
+        {showAll &&
+          dashboard.staff &&
           text('CustomerName', 'Customer', {
             placeholder: `Name or SCAC, ${MIN_SEARCH_TEXT_LENGTH}+ characters`,
           })}
-        {select(
-          'MarketCode',
-          'Market',
-          markets.map((m) => ({ value: m.MarketCode, label: `${m.MarketCode} – ${m.MarketName}` })),
+        {showAll && (
+          <>
+            {select(
+              'MarketCode',
+              'Market',
+              markets.map((m) => ({ value: m.MarketCode, label: `${m.MarketCode} – ${m.MarketName}` })),
+            )}
+            {select(
+              'LocationId',
+              'Location',
+              locations.map((l) => ({ value: String(l.LocationId), label: l.LocationName })),
+            )}
+            {select(
+              'EquipmentSize',
+              'Equipment size',
+              sizes.map((s) => ({ value: s.EquipmentCategoryCode, label: s.EquipmentCategoryDescription })),
+            )}
+            {text('ChassisId', 'Chassis ID', { placeholder: 'e.g. PLCZ123456' })}
+            {text('CreatedFrom', 'Created from', { type: 'date' })}
+            {text('CreatedTo', 'Created to', { type: 'date' })}
+            {text('UpdatedFrom', 'Updated from', { type: 'date' })}
+            {text('UpdatedTo', 'Updated to', { type: 'date' })}
+          </>
         )}
-        {select(
-          'LocationId',
-          'Location',
-          locations.map((l) => ({ value: String(l.LocationId), label: l.LocationName })),
-        )}
-        {select(
-          'EquipmentSize',
-          'Equipment size',
-          sizes.map((s) => ({ value: s.EquipmentCategoryCode, label: s.EquipmentCategoryDescription })),
-        )}
-        {text('ChassisId', 'Chassis ID', { placeholder: 'e.g. PLCZ123456' })}
-        {text('CreatedFrom', 'Created from', { type: 'date' })}
-        {text('CreatedTo', 'Created to', { type: 'date' })}
-        {text('UpdatedFrom', 'Updated from', { type: 'date' })}
-        {text('UpdatedTo', 'Updated to', { type: 'date' })}
       </SimpleGrid>
+      {phone && (
+        <Button
+          type="button"
+          variant="plain"
+          size="sm"
+          mt={2}
+          px={0}
+          aria-expanded={showAll}
+          aria-controls="search-bookings-fields"
+          onClick={() => setUnfolded(!showAll)}
+        >
+          {showAll ? 'Fewer filters' : `More filters${foldedSet > 0 ? ` (${foldedSet} set)` : ''}`}
+        </Button>
+      )}
       <HStack mt={3} gap={2}>
         <Hint label="Search">
           <Button
