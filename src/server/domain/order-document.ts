@@ -95,6 +95,7 @@ export async function orderDocument(
       'o.send_external_notification',
       'o.booking_comment',
       'o.details',
+      'o.contract_id',
     ])
     .where('o.booking_order_id', '=', orderId)
     .where(visibleOrders(scopeOf(viewer)))
@@ -163,7 +164,11 @@ export async function orderDocument(
     EmailAddresses: order.email_addresses,
     SendExternalNotification: order.send_external_notification,
     BookingComment: order.booking_comment,
-    Details: detailsOf(order.details),
+    // A term lease order's contract (its flow opens the contract's lines from it).
+    Details: {
+      ...(order.contract_id !== null ? { ContractId: order.contract_id } : {}),
+      ...detailsOf(order.details),
+    },
     Bookings: bookings.map((b) => ({
       BookingId: b.booking_id,
       BookingCode: b.booking_code,
