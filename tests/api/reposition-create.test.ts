@@ -175,6 +175,13 @@ describe.each(databaseKinds)('reposition booking on %s', (kind) => {
         'There is no reposition reason NOPE: choose one from the list.',
       ],
       [
+        // One limit (issue 14): limits.json maxUnitsPerLocation, not a schema maximum of its own.
+        'more units than one destination takes',
+        { ...valid, Orders: [{ ...destination(s, 0, 1), UnitsRequestedCount: 501 }] },
+        'reposition.max-units-per-destination',
+        'At most 500 units can be repositioned to one destination at a time.',
+      ],
+      [
         'existing bookings named in a new request',
         { ...valid, Orders: [{ ...destination(s, 0, 1), RepositionBookingId: 1 }] },
         'EXISTING_BOOKING',
