@@ -33,7 +33,7 @@ test('demo.customer books over its threshold; demo.staff validates and accepts; 
   await wizard.choose('Market', /^CHI – /);
   await wizard.choose('Equipment size', "40' Chassis");
   const meter = page.getByRole('region', { name: 'Weekly threshold' });
-  await expect(meter).toContainText('of 0 units booked this week in market CHI');
+  await expect(meter).toContainText('of 0 units booked this week in market CHI – Chicago');
   await expect(meter).toContainText('Any booking now goes to review by Customer Support');
   await wizard.choose('Equipment class', 'Standard');
   await wizard.requestUnitsWhereAvailable(1);

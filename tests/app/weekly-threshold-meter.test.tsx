@@ -66,7 +66,9 @@ it('shows the customer how much of its weekly cap in the market is booked, befor
   );
   const meter = await screen.findByRole('region', { name: 'Weekly threshold' }, { timeout: 15_000 });
   const used = expected.Thresholds[0]?.Used as number;
-  expect(within(meter).getByText(`${used} of 40 units booked this week in market CHI`)).toBeTruthy();
+  expect(
+    within(meter).getByText(`${used} of 40 units booked this week in market CHI – Chicago`),
+  ).toBeTruthy();
   expect(
     within(meter).getByText(
       used >= 40
@@ -81,8 +83,12 @@ it('shows the customer how much of its weekly cap in the market is booked, befor
     await screen.findByRole('option', { name: /^LAX –/ }),
   );
   expect(
-    await screen.findByText('No weekly booking threshold applies to LAX and Chassis.40.', undefined, {
-      timeout: 15_000,
-    }),
+    await screen.findByText(
+      "No weekly booking threshold applies to LAX – Los Angeles / Long Beach and 40' Chassis.",
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    ),
   ).toBeTruthy();
 });

@@ -9,15 +9,16 @@ import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type { MeterResponse } from '../../schemas/weekly-threshold';
+import { type LookupNames, lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
 import { WeeklyThresholdStore } from '../weekly-threshold/WeeklyThresholdStore';
 
 type Cap = MeterResponse['Thresholds'][number];
 
-const scopeText = (cap: Cap) =>
+const scopeText = (cap: Cap, names: LookupNames) =>
   [
-    cap.MarketCode ? `in market ${cap.MarketCode}` : 'in all markets',
-    cap.EquipmentSize ? `for ${cap.EquipmentSize}` : '',
+    cap.MarketCode ? `in market ${names.market(cap.MarketCode)}` : 'in all markets',
+    cap.EquipmentSize ? `for ${names.size(cap.EquipmentSize)}` : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -46,7 +47,8 @@ const ThresholdMeter = observer(function ThresholdMeter({
   market: unknown;
   size: unknown;
 }) {
-  const { weeklyThreshold, session } = useStores();
+  const { weeklyThreshold, session, lookups } = useStores();
+  const names = lookupNames(lookups);
   const ready =
     typeof market === 'string' &&
     market !== '' &&
@@ -83,14 +85,15 @@ const ThresholdMeter = observer(function ThresholdMeter({
     <Box as="section" aria-label="Weekly threshold" borderWidth="1px" rounded="md" p={3}>
       {meter.Thresholds.length === 0 ? (
         <Text fontSize="sm">
-          No weekly booking threshold applies to {meter.MarketCode} and {meter.EquipmentSize}.
+          No weekly booking threshold applies to {names.market(meter.MarketCode)} and{' '}
+          {names.size(meter.EquipmentSize)}.
         </Text>
       ) : (
         <Stack gap={2}>
           {meter.Thresholds.map((cap) => (
             <Stack key={cap.ThresholdId} gap={1}>
               <Text fontSize="sm">
-                {cap.Used} of {cap.WeeklyLimit} units booked this week {scopeText(cap)}
+                {cap.Used} of {cap.WeeklyLimit} units booked this week {scopeText(cap, names)}
               </Text>
               <Progress.Root
                 size="xs"
