@@ -92,11 +92,11 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     menu: { label: 'Reposition', group: 'Bookings' },
   },
   {
+    // Taken over by its flow file; kept as the place of the Redelivery group in the menu (flow-routes.ts).
     path: '/term_lease_redelivery/pre_request',
     area: 'termLeaseRedelivery',
     title: 'Term Lease Redelivery',
     page: coming,
-    // SPEC §2 Redelivery group: Term Lease Redelivery, then Pool Redelivery (its flow's menu.order 20).
     menu: { label: 'Term Lease Redelivery', group: 'Redelivery', order: 10 },
   },
   route(

@@ -52,12 +52,12 @@ export interface GroupLineItem {
 
 /** RedeliveryErrorMessage texts: what stops one chassis, and what the customer can do about it. */
 export const TERM_REDELIVERY_MESSAGES = {
-  purchaseOptionPending: (contract: string) =>
-    `Contract ${contract} has a purchase option: apply the purchase option override to return this chassis, or keep it.`,
-  minQuantity: (contract: string) =>
-    `Returning this chassis takes contract ${contract} below its minimum quantity: apply the minimum quantity override (fees may apply), or return fewer.`,
-  minRentalPeriod: (contract: string) =>
-    `This chassis has not completed contract ${contract}'s minimum rental period: apply the minimum rental period override (fees may apply), or return it later.`,
+  purchaseOptionPending: (id: string, contract: string) =>
+    `${id}: contract ${contract} has a purchase option: apply the purchase option override to return it, or keep it.`,
+  minQuantity: (id: string, contract: string) =>
+    `${id}: returning it takes contract ${contract} below its minimum quantity: apply the minimum quantity override (fees may apply), or return fewer.`,
+  minRentalPeriod: (id: string, contract: string) =>
+    `${id} has not completed contract ${contract}'s minimum rental period: apply the minimum rental period override (fees may apply), or return it later.`,
   invalidLocation: (id: string) =>
     `${id} cannot be returned to the location chosen for its line: choose one of the contract line's locations.`,
   noLocation: (id: string) => `Choose where ${id} will be returned: apply a market and location to its line.`,
@@ -68,11 +68,11 @@ export const TERM_REDELIVERY_MESSAGES = {
 /** SPEC §4: allowed only with the needed overrides applied and no purchase-option override pending. */
 export function evaluateDetail(detail: LineItemDetail, contract: string): LineItemDetail {
   const reason = detail.PurchaseOptionOverridePending
-    ? TERM_REDELIVERY_MESSAGES.purchaseOptionPending(contract)
+    ? TERM_REDELIVERY_MESSAGES.purchaseOptionPending(detail.ChassisId, contract)
     : detail.NeedsMinQuantityOverride && !detail.MinQuantityOverrideApplied
-      ? TERM_REDELIVERY_MESSAGES.minQuantity(contract)
+      ? TERM_REDELIVERY_MESSAGES.minQuantity(detail.ChassisId, contract)
       : detail.NeedsMinRentalPeriodOverride && !detail.MinRentalPeriodOverrideApplied
-        ? TERM_REDELIVERY_MESSAGES.minRentalPeriod(contract)
+        ? TERM_REDELIVERY_MESSAGES.minRentalPeriod(detail.ChassisId, contract)
         : detail.HasInvalidLocationApplied
           ? TERM_REDELIVERY_MESSAGES.invalidLocation(detail.ChassisId)
           : null;

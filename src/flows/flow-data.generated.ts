@@ -474,3 +474,97 @@ SendExternalNotification?: NotifyExternalParties
 }
 }
 export type TermLeaseBookingData = TermLeaseBooking.TermLeaseBookingData;
+/** The data of Term Lease Redelivery (term-lease-redelivery.flow.json), step "Request Redelivery". */
+export namespace TermLeaseRedelivery {
+/**
+ * Staff book on behalf of a customer; customers always book for their own company.
+ */
+export type Customer1 = number
+export type ChassisID = string
+/**
+ * Paste the term lease chassis you will bring back — a spreadsheet column, a CSV or free text.
+ * 
+ * @maxItems 5000
+ */
+export type ChassisIDs = ChassisID[]
+export type ReturnMarket = string
+/**
+ * Optional: applied to every contract line that offers it; each line can choose its own.
+ */
+export type ReturnLocation = number
+export type Contract = string
+export type ChassisID1 = string
+export type ReturnLocation1 = (number | null)
+export type ContractLines1 = ContractLine[]
+export type ContactName = string
+/**
+ * Separate several addresses with semicolons.
+ */
+export type EmailAddresses = string
+
+export interface TermLeaseRedeliveryData {
+Customer?: Customer
+Search: ChassisToReturn
+Redelivery: ContractLines
+Contact: Contact
+}
+export interface Customer {
+CustomerId?: Customer1
+}
+export interface ChassisToReturn {
+ChassisIds: ChassisIDs
+MarketCode?: ReturnMarket
+LocationId?: ReturnLocation
+}
+export interface ContractLines {
+GroupLineItems: ContractLines1
+RequestedValidChassis?: string[]
+}
+export interface ContractLine {
+ContractId: number
+ContractNumber?: Contract
+EquipmentLineId: number
+EquipmentSize?: string
+EquipmentClass?: string
+SwapsAllowed?: boolean
+EffectiveDate?: string
+EffectiveTo?: string
+LineItemDetails: Chassis[]
+MarketList?: string[]
+LocationList?: number[]
+IsCancelled?: boolean
+PurchaseOptionOverrideApplied?: boolean
+IsSwapRedelivery?: boolean
+ShowDirectFinanceLeaseWarning?: boolean
+DirectFinanceLeaseWarningChecked?: boolean
+NeedsPurchaseOptionOverride?: boolean
+SelectedMarketCode?: (string | null)
+SelectedLocationId?: (number | null)
+IsBookingValid?: boolean
+}
+export interface Chassis {
+ChassisId: ChassisID1
+ChassisMasterId: number
+LocationId?: ReturnLocation1
+MarketCode?: (string | null)
+LocationList?: number[]
+MarketList?: string[]
+LongTermRedeliveryCode?: (string | null)
+RedeliveryAllowed?: boolean
+Expanded?: boolean
+IsDeleted?: boolean
+HasInvalidLocationApplied?: boolean
+IsRedelivered?: boolean
+RedeliveryErrorMessage?: (string | null)
+PurchaseOptionOverridePending?: boolean
+NeedsMinQuantityOverride?: boolean
+NeedsMinRentalPeriodOverride?: boolean
+MinQuantityOverrideApplied?: boolean
+MinRentalPeriodOverrideApplied?: boolean
+}
+export interface Contact {
+ContactName: ContactName
+EmailAddresses: EmailAddresses
+}
+}
+export type TermLeaseRedeliveryData = TermLeaseRedelivery.TermLeaseRedeliveryData;

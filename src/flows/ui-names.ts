@@ -14,6 +14,7 @@ export const WIDGET_NAMES = [
   'thresholdMeter',
   'termLeaseLineItems',
   'staffOnly',
+  'termRedeliveryLines',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 

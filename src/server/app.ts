@@ -34,6 +34,7 @@ import { manualInventoryRoutes } from './routes/manual-inventory';
 import { poolRedeliveryRoutes } from './routes/pool-redelivery';
 import { repositionRoutes } from './routes/reposition';
 import { termLeaseRoutes } from './routes/term-lease';
+import { termLeaseRedeliveryRoutes } from './routes/term-lease-redelivery';
 import { userRoutes } from './routes/users';
 import { weeklyThresholdRoutes } from './routes/weekly-threshold';
 
@@ -60,6 +61,7 @@ const routeAreas = [
   bookingOrderRoutes,
   repositionRoutes,
   poolRedeliveryRoutes,
+  termLeaseRedeliveryRoutes,
   termLeaseRoutes,
   weeklyThresholdRoutes,
   internalReservationRoutes,

@@ -15,19 +15,25 @@ interface CheckAnswer {
   Results: Array<{ Input: string; Valid: boolean }>;
 }
 
-export async function redeliverableChassis(call: ApiCall, count: number): Promise<string[]> {
+/** Every chassis the customer's picked-up bookings name (fulfilled, closed, open). */
+export async function heldChassisCandidates(call: ApiCall, orderType?: string): Promise<string[]> {
   const found = new Set<string>();
   for (const status of ['FF', 'CL', 'OP']) {
     const search = (await call('POST', '/api/dashboard/search', {
       StatusCode: status,
       PageSize: 100,
+      ...(orderType ? { BookingOrderTypeCode: orderType } : {}),
     })) as SearchAnswer;
     for (const id of new Set(search.ResultSet.map((r) => r.BookingOrderId))) {
       const detail = (await call('GET', `/api/dashboard/details/${id}`)) as DetailAnswer;
       for (const b of detail.Bookings ?? []) for (const c of b.Chassis ?? []) found.add(c);
     }
   }
-  const candidates = [...found];
+  return [...found];
+}
+
+export async function redeliverableChassis(call: ApiCall, count: number): Promise<string[]> {
+  const candidates = await heldChassisCandidates(call);
   const valid: string[] = [];
   for (let i = 0; i < candidates.length && valid.length < count; i += 300) {
     const check = (await call('POST', '/api/poolredelivery/check', {

@@ -52,6 +52,14 @@ describe('the booking-type registry', () => {
         booker: 'repositionBooking',
         updater: 'repositionBooking',
       },
+      {
+        orderType: 'TL',
+        name: 'Term Lease Booking',
+        booker: 'termLeaseBooking',
+        updater: 'termLeaseBooking',
+      },
+      { orderType: 'PR', name: 'Pool Redelivery', booker: 'poolRedelivery' },
+      { orderType: 'TR', name: 'Term Lease Redelivery', booker: 'termLeaseRedelivery' },
     ]);
   });
 

@@ -76,9 +76,9 @@ describe('term lease redelivery transitions (SPEC §4)', () => {
     expect(l.LineItemDetails.map((d) => d.RedeliveryAllowed)).toEqual([true, false, false, false]);
     expect(l.LineItemDetails.map((d) => d.RedeliveryErrorMessage)).toEqual([
       null,
-      TERM_REDELIVERY_MESSAGES.minQuantity('TL-2025-0001'),
-      TERM_REDELIVERY_MESSAGES.minRentalPeriod('TL-2025-0001'),
-      TERM_REDELIVERY_MESSAGES.purchaseOptionPending('TL-2025-0001'),
+      TERM_REDELIVERY_MESSAGES.minQuantity('PLCZ000002', 'TL-2025-0001'),
+      TERM_REDELIVERY_MESSAGES.minRentalPeriod('PLCZ000003', 'TL-2025-0001'),
+      TERM_REDELIVERY_MESSAGES.purchaseOptionPending('PLCZ000004', 'TL-2025-0001'),
     ]);
     const overridden = applyMinRentalPeriodOverride(applyMinQuantityOverride(l));
     expect(overridden.LineItemDetails.map((d) => d.RedeliveryAllowed)).toEqual([true, true, true, false]);

@@ -12,6 +12,7 @@ import { MotorCarrierPickerField, MotorCarrierPickerReview } from './MotorCarrie
 import type { WidgetName } from './names';
 import { StaffOnlyField } from './StaffOnlyField';
 import { TermLeaseLineItemsField, TermLeaseLineItemsReview } from './TermLeaseLineItemsField';
+import { TermRedeliveryLinesField, TermRedeliveryLinesReview } from './TermRedeliveryLinesField';
 import { ThresholdMeterField } from './ThresholdMeterField';
 
 export { WIDGET_NAMES } from './names';
@@ -24,6 +25,11 @@ export const widgetRegistry: Readonly<Record<WidgetName, WidgetEntry>> = {
   motorCarrierPicker: { kind: 'field', component: MotorCarrierPickerField, review: MotorCarrierPickerReview },
   destinationOrders: { kind: 'field', component: DestinationOrdersField, review: DestinationOrdersReview },
   thresholdMeter: { kind: 'field', component: ThresholdMeterField },
+  termRedeliveryLines: {
+    kind: 'field',
+    component: TermRedeliveryLinesField,
+    review: TermRedeliveryLinesReview,
+  },
   termLeaseLineItems: { kind: 'field', component: TermLeaseLineItemsField, review: TermLeaseLineItemsReview },
   staffOnly: { kind: 'field', component: StaffOnlyField },
 };

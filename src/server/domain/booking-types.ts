@@ -55,6 +55,7 @@ const repositionBooking = () => import('./reposition-booking');
 const repositionUpdate = () => import('./reposition-update');
 const termLeaseBooking = () => import('./term-lease-booking');
 const poolRedelivery = () => import('./pool-redelivery');
+const termLeaseRedelivery = () => import('./term-lease-redelivery');
 
 /** The product's types. */
 export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
@@ -157,6 +158,22 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
       customer: need(Entity.PoolRedelivery, Permission.Update),
     },
     // docs/decisions.md "Redeliveries (issue 17)": changed by cancelling and listing again.
+    editable: null,
+  },
+  {
+    orderType: 'TR',
+    name: 'Term Lease Redelivery',
+    booker: {
+      name: 'termLeaseRedelivery',
+      book: async (deps, request) => (await termLeaseRedelivery()).bookTermLeaseRedelivery(deps, request),
+    },
+    drawsOnPool: false,
+    countsTowardThreshold: false,
+    cancel: {
+      staff: need(Entity.TermLeaseRedelivery, Permission.Update),
+      customer: need(Entity.TermLeaseRedelivery, Permission.Update),
+    },
+    // docs/decisions.md "Redeliveries (issue 17)": not editable yet (cancel and list again).
     editable: null,
   },
 ];

@@ -1,0 +1,58 @@
+/**
+ * The term lease redelivery's own calls besides the flow's submit (SPEC §7 longTermRedelivery):
+ * contractForChassis (the step action that groups the pasted chassis per contract line) — at most
+ * limits.json termLeaseValidationChassisMax chassis per call (SPEC §5).
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import limits from '../rules/limits.json' with { type: 'json' };
+
+export const contractForChassisBodySchema = {
+  type: 'object',
+  properties: {
+    ChassisIds: {
+      type: 'array',
+      minItems: 1,
+      maxItems: limits.termLeaseValidationChassisMax,
+      items: { type: 'string', minLength: 1, maxLength: 20 },
+    },
+    CustomerId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'Staff: the customer returning; customers leave it out.',
+    },
+    MarketCode: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 10,
+      description: 'With LocationId: applied to every line that offers them (SPEC §4).',
+    },
+    LocationId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  },
+  required: ['ChassisIds'],
+  additionalProperties: false,
+} as const;
+export type ContractForChassisBody = FromSchema<typeof contractForChassisBodySchema>;
+
+/** The answer's lines are SPEC §3's group line items and line item details (src/domain/term-lease-redelivery.ts). */
+export const contractForChassisResponseSchema = {
+  type: 'object',
+  properties: {
+    Results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          Input: { type: 'string' },
+          ChassisId: { type: ['string', 'null'] },
+          Valid: { type: 'boolean' },
+          Message: { type: ['string', 'null'] },
+        },
+        required: ['Input', 'ChassisId', 'Valid', 'Message'],
+      },
+    },
+    GroupLineItems: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    RequestedValidChassis: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['Results', 'GroupLineItems', 'RequestedValidChassis'],
+} as const;

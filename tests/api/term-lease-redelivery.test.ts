@@ -1,0 +1,275 @@
+/**
+ * Term lease redelivery (issue 17): contractForChassis groups the chassis per contract line with
+ * the contract's flags; a submit is refused until every needed override is applied, a location
+ * chosen and each acknowledgement given (SPEC §4, §5); then one TR order names the chassis.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHASSIS_MESSAGES } from '../../src/domain/equipment';
+import {
+  applyMarketAndLocation,
+  applyMinQuantityOverride,
+  applyMinRentalPeriodOverride,
+  applyPurchaseOptionOverride,
+  type GroupLineItem,
+  TERM_REDELIVERY_MESSAGES,
+} from '../../src/domain/term-lease-redelivery';
+import limits from '../../src/rules/limits.json' with { type: 'json' };
+import { notUnderContract } from '../../src/server/domain/term-lease-redelivery';
+import { databaseKinds } from '../helpers/database';
+import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { bookingCodePattern, CONTACT, submit } from './bookings-helpers';
+
+const URL = '/api/longtermredelivery';
+const CONTRACT_URL = '/api/longtermredelivery/contractForChassis';
+const DFL = 'term-redelivery.direct-finance-lease';
+const MIN_QUANTITY = 'term-redelivery.min-quantity-override';
+const MIN_RENTAL = 'term-redelivery.min-rental-period-override';
+
+interface Held {
+  chassis_id: string;
+  contract_id: number;
+}
+
+describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
+  let t: TestApp;
+  let customer: string;
+  let staff: string;
+  /** Demo Motor Carrier's contract 1 (purchase option, minimum quantity 10) and 2 (direct finance lease). */
+  let option: Held[];
+  let finance: Held[];
+
+  const contractFor = async (token: string, ids: readonly string[], extra: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: CONTRACT_URL,
+      headers: bearer(token),
+      payload: { ChassisIds: ids, ...extra },
+    });
+  const linesFor = async (ids: readonly string[]): Promise<GroupLineItem[]> => {
+    const res = await contractFor(customer, ids);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().GroupLineItems;
+  };
+  const body = (lines: GroupLineItem[], acknowledged: string[] = [], ids?: string[]) => ({
+    Search: { ChassisIds: ids ?? lines.flatMap((l) => l.LineItemDetails.map((d) => d.ChassisId)) },
+    Redelivery: { GroupLineItems: lines },
+    Contact: CONTACT,
+    ...(acknowledged.length ? { Acknowledged: acknowledged } : {}),
+  });
+  const located = (l: GroupLineItem) =>
+    applyMarketAndLocation(l, l.MarketList[0] as string, l.LocationList[0] as number);
+  /** Chassis picked up recently need the rental period override: applied, with its acknowledgement. */
+  const rentalReady = (lines: GroupLineItem[]) => {
+    const needs = lines.some((l) => l.LineItemDetails.some((d) => d.NeedsMinRentalPeriodOverride));
+    return { lines: lines.map(applyMinRentalPeriodOverride), ack: needs ? [MIN_RENTAL] : [] };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    customer = await t.tokenFor('demo.customer');
+    staff = await t.tokenFor('demo.staff');
+    const { rows } = await sql<Held>`
+      select c.chassis_id, c.contract_id from chassis c
+      where c.on_hire_customer_id = 1 and c.contract_id in (1, 2) and c.status = 'ON_HIRE'
+      order by c.contract_id, c.chassis_id`.execute(t.handle.db);
+    option = rows.filter((r) => r.contract_id === 1);
+    finance = rows.filter((r) => r.contract_id === 2);
+    expect(option.length).toBeGreaterThan(12);
+    expect(finance.length).toBeGreaterThan(4);
+  });
+  afterAll(() => t.close());
+
+  it('contractForChassis: a verdict per chassis and one group line per contract line with the contract flags', async () => {
+    const [pool] = (
+      await sql<{
+        chassis_id: string;
+      }>`select chassis_id from chassis where on_hire_customer_id = 1 and contract_id is null limit 1`.execute(
+        t.handle.db,
+      )
+    ).rows;
+    const [others] = (
+      await sql<{
+        chassis_id: string;
+      }>`select chassis_id from chassis where on_hire_customer_id = 2 and contract_id is not null limit 1`.execute(
+        t.handle.db,
+      )
+    ).rows;
+    const ids = [
+      option[0]?.chassis_id,
+      finance[0]?.chassis_id,
+      pool?.chassis_id,
+      others?.chassis_id,
+      'NOPE1',
+    ] as string[];
+    const res = await contractFor(customer, ids);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.Results.map((r: { Message: string | null }) => r.Message)).toEqual([
+      null,
+      null,
+      notUnderContract(pool?.chassis_id as string),
+      CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string),
+      CHASSIS_MESSAGES.format('NOPE1'),
+    ]);
+    expect(answer.RequestedValidChassis).toEqual(ids.slice(0, 2));
+    const byContract = new Map(answer.GroupLineItems.map((l: GroupLineItem) => [l.ContractId, l]));
+    const po = byContract.get(1) as GroupLineItem;
+    expect(po).toMatchObject({ NeedsPurchaseOptionOverride: true, ShowDirectFinanceLeaseWarning: false });
+    expect(po.LineItemDetails[0]).toMatchObject({
+      ChassisId: option[0]?.chassis_id,
+      PurchaseOptionOverridePending: true,
+      RedeliveryAllowed: false,
+      RedeliveryErrorMessage: TERM_REDELIVERY_MESSAGES.purchaseOptionPending(
+        option[0]?.chassis_id as string,
+        po.ContractNumber,
+      ),
+    });
+    expect(po.LocationList.length).toBeGreaterThan(0);
+    expect(byContract.get(2)).toMatchObject({
+      ShowDirectFinanceLeaseWarning: true,
+      NeedsPurchaseOptionOverride: false,
+    });
+  });
+
+  it('checks at most the validation limit per call, and takes at most the term lease limit per redelivery', async () => {
+    const max = limits.termLeaseValidationChassisMax;
+    const ids = Array.from({ length: max + 1 }, (_, i) => `PLCZ${String(100000 + i)}`);
+    expect((await contractFor(customer, ids)).statusCode).toBe(400);
+    const over = Array.from(
+      { length: limits.termLeaseRedeliveryChassisMax + 1 },
+      (_, i) => `PLCZ${String(100000 + i)}`,
+    );
+    const res = await submit(t, URL, customer, body([], [], over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { message: string }) => e.message)).toContain(
+      `At most ${limits.termLeaseRedeliveryChassisMax} chassis can be returned in one term lease redelivery: split the list.`,
+    );
+    const none = await submit(t, URL, customer, body([], [], [option[0]?.chassis_id as string]));
+    expect(none.json().message).toBe('Redelivery needs at least one valid chassis to continue');
+  });
+
+  it('refuses a purchase option line until the override is applied, and a chassis until its line has a location', async () => {
+    const lines = await linesFor([option[1]?.chassis_id as string]);
+    const pending = await submit(t, URL, customer, body(lines.map(located)));
+    expect(pending.statusCode).toBe(400);
+    expect(pending.json().message).toBe(
+      TERM_REDELIVERY_MESSAGES.purchaseOptionPending(
+        option[1]?.chassis_id as string,
+        lines[0]?.ContractNumber as string,
+      ),
+    );
+    expect(pending.json().errors[0].field).toBe('Redelivery.GroupLineItems.0.LineItemDetails.0');
+    const unlocated = await submit(t, URL, customer, body(lines.map(applyPurchaseOptionOverride)));
+    expect(unlocated.json().message).toBe(
+      TERM_REDELIVERY_MESSAGES.noLocation(option[1]?.chassis_id as string),
+    );
+    // A client that says the override is not needed is not believed: the flags are the server's.
+    const forged = lines.map((l) => ({
+      ...located(l),
+      NeedsPurchaseOptionOverride: false,
+      LineItemDetails: located(l).LineItemDetails.map((d) => ({
+        ...d,
+        PurchaseOptionOverridePending: false,
+      })),
+    }));
+    expect((await submit(t, URL, customer, body(forged))).statusCode).toBe(400);
+  });
+
+  it('a direct finance lease line is blocked until acknowledged, then booked as a TR order naming the chassis', async () => {
+    const ids = finance.slice(0, 2).map((c) => c.chassis_id);
+    const ready = rentalReady((await linesFor(ids)).map(located));
+    const lines = ready.lines;
+    const unacknowledged = await submit(t, URL, customer, body(lines, ready.ack));
+    expect(unacknowledged.statusCode).toBe(400);
+    expect(unacknowledged.json().code).toBe(DFL);
+    expect(unacknowledged.json().message).toMatch(
+      /is a direct finance lease: returning units early does not end the payments/,
+    );
+    const ok = await submit(t, URL, customer, body(lines, [DFL, ...ready.ack]));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const order = ok.json();
+    expect(order).toMatchObject({ BookingOrderTypeCode: 'TR', StatusCode: 'OP' });
+    expect(order.Bookings).toHaveLength(1);
+    expect(order.Bookings[0].BookingCode).toMatch(bookingCodePattern('TR'));
+    expect(order.Bookings[0].Chassis).toEqual([...ids].sort());
+    expect(order.Bookings[0].LocationId).toBe(lines[0]?.LocationList[0]);
+
+    // Already on an open redelivery; after cancelOrder they can be listed again.
+    const again = await contractFor(customer, ids);
+    expect(again.json().Results[0].Message).toMatch(/is already on open redelivery TR\d+/);
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `${URL}/cancelOrder`,
+      headers: bearer(customer),
+      payload: { BookingOrderId: order.BookingOrderId, AdditionalEmails: 'yard@example.com' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await contractFor(customer, ids)).json().Results[0].Valid).toBe(true);
+  });
+
+  it('the minimum quantity override is needed below the contract minimum, and must be acknowledged', async () => {
+    // Returning all but a few leaves fewer than the minimum (10) on hire under contract 1.
+    const ids = option
+      .slice(0, option.length - 5)
+      .slice(0, limits.termLeaseValidationChassisMax)
+      .map((c) => c.chassis_id);
+    const lines = (await linesFor(ids)).map((l) => located(applyPurchaseOptionOverride(l)));
+    expect(lines.every((l) => l.LineItemDetails.every((d) => d.NeedsMinQuantityOverride))).toBe(true);
+    const refused = await submit(t, URL, customer, body(lines));
+    expect(refused.json().errors[0].message).toBe(
+      TERM_REDELIVERY_MESSAGES.minQuantity(ids[0] as string, lines[0]?.ContractNumber as string),
+    );
+    const ready = rentalReady(lines.map(applyMinQuantityOverride));
+    const unacknowledged = await submit(t, URL, customer, body(ready.lines, ready.ack));
+    expect(unacknowledged.statusCode).toBe(400);
+    expect(unacknowledged.json().code).toBe(MIN_QUANTITY);
+    expect(unacknowledged.json().message).toBe(
+      `The minimum quantity override on contract ${lines[0]?.ContractNumber} may bring early return fees. I accept them.`,
+    );
+    const ok = await submit(t, URL, customer, body(ready.lines, [MIN_QUANTITY, ...ready.ack]));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(
+      ok
+        .json()
+        .Bookings.reduce((n: number, b: { UnitsRequestedCount: number }) => n + b.UnitsRequestedCount, 0),
+    ).toBe(ids.length);
+  });
+
+  it('two redeliveries of the same chassis at once: exactly one wins; staff redeliver for the customer they name', async () => {
+    const ids = finance.slice(2, 4).map((c) => c.chassis_id);
+    const { lines, ack } = rentalReady((await linesFor(ids)).map(located));
+    const answers = await Promise.all([
+      submit(t, URL, customer, body(lines, [DFL, ...ack])),
+      submit(t, URL, staff, { ...body(lines, [DFL, ...ack]), Customer: { CustomerId: 1 } }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)?.json().message).toMatch(
+      /is already on open redelivery/,
+    );
+    const forOther = await submit(t, URL, staff, {
+      ...body(lines, [DFL, ...ack]),
+      Customer: { CustomerId: 2 },
+    });
+    expect(forOther.statusCode).toBe(400);
+    expect(forOther.json().errors[0].message).toBe(CHASSIS_MESSAGES.notOnHire(ids[0] as string));
+  });
+
+  it('a swap is refused on a contract that does not allow swaps', async () => {
+    const lines = (await linesFor([finance[4]?.chassis_id as string])).map(located);
+    if (lines[0]?.SwapsAllowed) return expect(lines[0].SwapsAllowed).toBe(true);
+    const res = await submit(
+      t,
+      URL,
+      customer,
+      body(
+        lines.map((l) => ({ ...l, IsSwapRedelivery: true })),
+        [DFL],
+      ),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      TERM_REDELIVERY_MESSAGES.swapNotAllowed(lines[0]?.ContractNumber as string),
+    );
+  });
+});
