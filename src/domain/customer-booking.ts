@@ -11,6 +11,8 @@ export interface UnitsRequest {
 
 export interface AvailableUnit {
   LocationId: number;
+  /** As the form showed it; questions name the location by it (the server never trusts it). */
+  LocationName?: string;
   /** Units the provider can book at the location for the chosen size and class (shown, not sent back as truth). */
   Available?: number;
   /** Chassis named for this location (reuse books the chassis a customer holds). */

@@ -10,6 +10,7 @@ export type Market = string
 export type EquipmentSize = string
 export type EquipmentClass = string
 export type Location = number
+export type Location1 = string
 export type Available = number
 export type ChassisID = string
 /**
@@ -22,6 +23,7 @@ export type UnitsRequested = number
  */
 export type UnitsPerPortBay = {
 LocationId: Location
+LocationName?: Location1
 Available?: Available
 Chassis?: Chassis
 DailyLeaseBooking: {
@@ -61,6 +63,7 @@ export type Market = string
 export type EquipmentSize = string
 export type EquipmentClass = string
 export type Location = number
+export type Location1 = string
 export type Available = number
 export type ChassisID = string
 /**
@@ -73,6 +76,7 @@ export type UnitsRequested = number
  */
 export type UnitsPerLocation = {
 LocationId: Location
+LocationName?: Location1
 Available?: Available
 Chassis?: Chassis
 CustomerBooking: {
@@ -112,6 +116,7 @@ export type Market = string
 export type EquipmentSize = string
 export type EquipmentClass = string
 export type Location = number
+export type Location1 = string
 export type Available = number
 export type ChassisID = string
 /**
@@ -124,6 +129,7 @@ export type UnitsRequested = number
  */
 export type UnitsPerLocation = {
 LocationId: Location
+LocationName?: Location1
 Available?: Available
 Chassis?: Chassis
 CustomerBooking: {

@@ -69,6 +69,17 @@ export function duplicateValues(list: unknown, key: unknown): unknown[] {
   return [...twice];
 }
 
+/** Each row asking for more than it showed available: "Chicago Yard: 12 requested, 10 available". */
+export function excessAt(units: unknown): string {
+  return asUnits(units)
+    .filter((u) => typeof u.Available === 'number' && unitsRequestedOf(u) > u.Available)
+    .map(
+      (u) =>
+        `${u.LocationName || `location ${u.LocationId}`}: ${unitsRequestedOf(u)} requested, ${u.Available} available`,
+    )
+    .join('; ');
+}
+
 /** name → implementation; `limit` is bound to limits.json by the rule engine (rule-engine.ts registers these). */
 export const customOperators: Readonly<Record<string, Operator>> = {
   chassisId: (value) => typeof value === 'string' && isChassisIdFormat(value),
@@ -82,4 +93,5 @@ export const customOperators: Readonly<Record<string, Operator>> = {
     typeof unit === 'object' && unit !== null ? unitsRequestedOf(unit as AvailableUnit) : 0,
   requestedUnits: (units) => totalUnitsRequested(asUnits(units)),
   requestedLocations: (units) => buildRequestedUnits(asUnits(units)).length,
+  excessAt: (units) => excessAt(units),
 };

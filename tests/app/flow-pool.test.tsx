@@ -35,7 +35,9 @@ describe('pool booking: request → review → confirm', () => {
 
     await u.click(screen.getByRole('button', { name: 'Next' }));
     const question = await dialog();
-    expect(within(question).getByText(/more units than are available/)).toBeTruthy();
+    expect(
+      within(question).getByText(/more units than are available \(Chicago Yard: 12 requested, 10 available\)/),
+    ).toBeTruthy();
     await u.click(within(question).getByRole('button', { name: 'OK' }));
 
     await heading('Review Booking');

@@ -130,7 +130,8 @@ describe('FlowStore request step', () => {
     answer(false);
     expect(await store.next()).toBe(false);
     expect(store.step.id).toBe('request');
-    expect(asked[0]).toMatch(/more units than are available/);
+    // The question names where and by how much (the row has no name here: its location id says where).
+    expect(asked[0]).toMatch(/more units than are available \(location 11: 12 requested, 10 available\)/);
     answer(true);
     expect(await store.next()).toBe(true);
     expect(store.submitBody.Acknowledged).toEqual([OVER_AVAILABLE]);

@@ -53,6 +53,7 @@ export const rowsFor = (
 ): Row[] =>
   locations.map((loc) => ({
     LocationId: loc.LocationId,
+    LocationName: loc.LocationName,
     Available: loc.Available,
     [entry]: {
       UnitsRequestedCount: requestedOf(
