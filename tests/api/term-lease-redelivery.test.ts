@@ -25,6 +25,18 @@ const CONTRACT_URL = '/api/longtermredelivery/contractForChassis';
 const DFL = 'term-redelivery.direct-finance-lease';
 const MIN_QUANTITY = 'term-redelivery.min-quantity-override';
 const MIN_RENTAL = 'term-redelivery.min-rental-period-override';
+const LINE_READY = 'term-redelivery.line-ready';
+const lineReady = (contract: string) =>
+  `Contract ${contract}: some chassis cannot be returned yet — each says why; apply the override or location it asks for, or delete it.`;
+/** What a client that hides the reasons would send: no messages, no pending purchase option. */
+const forge = (l: GroupLineItem): GroupLineItem => ({
+  ...l,
+  LineItemDetails: l.LineItemDetails.map((d) => ({
+    ...d,
+    RedeliveryErrorMessage: null,
+    PurchaseOptionOverridePending: false,
+  })),
+});
 
 interface Held {
   chassis_id: string;
@@ -150,30 +162,25 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
   });
 
   it('refuses a purchase option line until the override is applied, and a chassis until its line has a location', async () => {
-    const lines = await linesFor([option[1]?.chassis_id as string]);
+    const id = option[1]?.chassis_id as string;
+    const lines = await linesFor([id]);
+    const contract = lines[0]?.ContractNumber as string;
     const pending = await submit(t, URL, customer, body(lines.map(located)));
     expect(pending.statusCode).toBe(400);
-    expect(pending.json().message).toBe(
-      TERM_REDELIVERY_MESSAGES.purchaseOptionPending(
-        option[1]?.chassis_id as string,
-        lines[0]?.ContractNumber as string,
-      ),
-    );
-    expect(pending.json().errors[0].field).toBe('Redelivery.GroupLineItems.0.LineItemDetails.0');
+    expect(pending.json()).toMatchObject({ code: LINE_READY, message: lineReady(contract) });
     const unlocated = await submit(t, URL, customer, body(lines.map(applyPurchaseOptionOverride)));
-    expect(unlocated.json().message).toBe(
-      TERM_REDELIVERY_MESSAGES.noLocation(option[1]?.chassis_id as string),
-    );
-    // A client that says the override is not needed is not believed: the flags are the server's.
-    const forged = lines.map((l) => ({
-      ...located(l),
-      NeedsPurchaseOptionOverride: false,
-      LineItemDetails: located(l).LineItemDetails.map((d) => ({
-        ...d,
-        PurchaseOptionOverridePending: false,
-      })),
+    expect(unlocated.json()).toMatchObject({ code: LINE_READY, message: lineReady(contract) });
+    // A client that clears the reasons is not believed: the flags are the server's, and so are the reasons.
+    const forgedPending = await submit(t, URL, customer, body(lines.map(located).map(forge)));
+    expect(forgedPending.json().message).toBe(TERM_REDELIVERY_MESSAGES.purchaseOptionPending(id, contract));
+    expect(forgedPending.json().errors[0].field).toBe('Redelivery.GroupLineItems.0.LineItemDetails.0');
+    const forgedUnlocated = lines.map(applyPurchaseOptionOverride).map((l) => ({
+      ...forge(l),
+      LineItemDetails: forge(l).LineItemDetails.map((d) => ({ ...d, LocationId: 999999 })),
     }));
-    expect((await submit(t, URL, customer, body(forged))).statusCode).toBe(400);
+    expect((await submit(t, URL, customer, body(forgedUnlocated))).json().message).toBe(
+      TERM_REDELIVERY_MESSAGES.invalidLocation(id),
+    );
   });
 
   it('a direct finance lease line is blocked until acknowledged, then booked as a TR order naming the chassis', async () => {
@@ -216,7 +223,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       .map((c) => c.chassis_id);
     const lines = (await linesFor(ids)).map((l) => located(applyPurchaseOptionOverride(l)));
     expect(lines.every((l) => l.LineItemDetails.every((d) => d.NeedsMinQuantityOverride))).toBe(true);
-    const refused = await submit(t, URL, customer, body(lines));
+    const refused = await submit(t, URL, customer, body(lines.map(forge)));
     expect(refused.json().errors[0].message).toBe(
       TERM_REDELIVERY_MESSAGES.minQuantity(ids[0] as string, lines[0]?.ContractNumber as string),
     );
@@ -256,7 +263,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
   });
 
   it('a swap is refused on a contract that does not allow swaps', async () => {
-    const lines = (await linesFor([finance[4]?.chassis_id as string])).map(located);
+    const { lines, ack } = rentalReady((await linesFor([finance[4]?.chassis_id as string])).map(located));
     if (lines[0]?.SwapsAllowed) return expect(lines[0].SwapsAllowed).toBe(true);
     const res = await submit(
       t,
@@ -264,7 +271,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       customer,
       body(
         lines.map((l) => ({ ...l, IsSwapRedelivery: true })),
-        [DFL],
+        [DFL, ...ack],
       ),
     );
     expect(res.statusCode).toBe(400);

@@ -86,7 +86,7 @@ function LineLocation({
 }
 
 export const TermRedeliveryLinesField = observer(function TermRedeliveryLinesField(props: FieldProps) {
-  const { fieldPathId, formData, onChange, registry } = props;
+  const { fieldPathId, formData, onChange, registry, errorSchema } = props;
   const context = widgetContextOf(registry);
   const names = lookupNames(context.lookups);
   const lines = (Array.isArray(formData) ? formData : []) as GroupLineItem[];
@@ -141,6 +141,11 @@ export const TermRedeliveryLinesField = observer(function TermRedeliveryLinesFie
             <Text fontSize="sm" color="fg.muted">
               {details.length} chassis · contract effective {line.EffectiveDate} to {line.EffectiveTo}
             </Text>
+            {((errorSchema?.[index] as { __errors?: string[] } | undefined)?.__errors ?? []).map((e) => (
+              <Text key={e} color="fg.error" fontSize="sm">
+                {e}
+              </Text>
+            ))}
             {!line.IsCancelled && (
               <Stack gap={2} mt={2}>
                 {line.NeedsPurchaseOptionOverride && (
