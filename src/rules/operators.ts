@@ -80,6 +80,13 @@ export function excessAt(units: unknown): string {
     .join('; ');
 }
 
+/** Where the units are requested, for the submit summary: "Chicago Yard 2, Joliet 1". */
+export function requestedAt(units: unknown): string {
+  return buildRequestedUnits(asUnits(units))
+    .map((u) => `${u.LocationName || `location ${u.LocationId}`} ${unitsRequestedOf(u)}`)
+    .join(', ');
+}
+
 /** name → implementation; `limit` is bound to limits.json by the rule engine (rule-engine.ts registers these). */
 export const customOperators: Readonly<Record<string, Operator>> = {
   chassisId: (value) => typeof value === 'string' && isChassisIdFormat(value),
@@ -94,4 +101,5 @@ export const customOperators: Readonly<Record<string, Operator>> = {
   requestedUnits: (units) => totalUnitsRequested(asUnits(units)),
   requestedLocations: (units) => buildRequestedUnits(asUnits(units)).length,
   excessAt: (units) => excessAt(units),
+  requestedAt: (units) => requestedAt(units),
 };

@@ -36,7 +36,9 @@ describe('pool booking: request → review → confirm', () => {
     await u.click(screen.getByRole('button', { name: 'Next' }));
     const question = await dialog();
     expect(
-      within(question).getByText(/more units than are available \(Chicago Yard: 12 requested, 10 available\)/),
+      within(question).getByText(
+        /more units than are available \(Chicago Yard: 12 requested, 10 available\)/,
+      ),
     ).toBeTruthy();
     await u.click(within(question).getByRole('button', { name: 'OK' }));
 
@@ -58,6 +60,8 @@ describe('pool booking: request → review → confirm', () => {
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     const confirmSubmit = await dialog();
     expect(within(confirmSubmit).getByText('Do you want to submit this pool booking?')).toBeTruthy();
+    // What will be booked, said before it is (issue 14).
+    expect(within(confirmSubmit).getByText('12 unit(s) at 1 location(s): Chicago Yard 12')).toBeTruthy();
     await u.click(within(confirmSubmit).getByRole('button', { name: 'Submit' }));
 
     await heading('Confirm Booking');
@@ -72,8 +76,19 @@ describe('pool booking: request → review → confirm', () => {
     expect(post?.body).toEqual({
       Equipment: { MarketCode: 'CHI', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' },
       AvailableUnits: [
-        { LocationId: 11, Available: 10, CustomerBooking: { UnitsRequestedCount: 12 } },
-        { LocationId: 12, Available: 0, CustomerBooking: { UnitsRequestedCount: 0 } },
+        // The name the form showed travels along (questions name the location by it).
+        {
+          LocationId: 11,
+          LocationName: 'Chicago Yard',
+          Available: 10,
+          CustomerBooking: { UnitsRequestedCount: 12 },
+        },
+        {
+          LocationId: 12,
+          LocationName: 'Joliet Ramp',
+          Available: 0,
+          CustomerBooking: { UnitsRequestedCount: 0 },
+        },
       ],
       Contact: { ContactName: 'Casey Customer', EmailAddresses: 'casey@example.com' },
       Acknowledged: ['customer-booking.over-available'],

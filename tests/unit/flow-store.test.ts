@@ -209,6 +209,24 @@ describe('FlowStore review and submit', () => {
     expect(posts).toEqual([]);
   });
 
+  it('summarises what will be booked in the submit confirmation (submit.summary rules)', async () => {
+    const { store } = harness('pool-booking');
+    fillPool(store, 2);
+    store.setData('AvailableUnits', [
+      {
+        LocationId: 11,
+        LocationName: 'Chicago Yard',
+        Available: 10,
+        CustomerBooking: { UnitsRequestedCount: 2 },
+      },
+      { LocationId: 12, Available: 5, CustomerBooking: { UnitsRequestedCount: 1 } },
+      { LocationId: 13, Available: 5, CustomerBooking: { UnitsRequestedCount: 0 } },
+    ]);
+    expect(store.submitSummary).toEqual([
+      { note: 'Units per location:', message: '3 unit(s) at 2 location(s): Chicago Yard 2, location 12 1' },
+    ]);
+  });
+
   it('posts once despite a double click, then shows the result and clears the draft', async () => {
     const { store, posts, storage, replyWith } = harness('pool-booking');
     fillPool(store);

@@ -83,6 +83,12 @@ describe('flows:check', () => {
       /dotted path to a field/,
     ],
     [
+      'summary-not-summary',
+      '$.submit.summary[1]',
+      /contact\.email-list is a error rule, not a summary/,
+      /kind summary/,
+    ],
+    [
       'prefill-unknown-field',
       '$.prefill.depot',
       /"Equipment\.Depot" is not a field of the flow's request steps/,

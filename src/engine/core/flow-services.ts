@@ -56,6 +56,8 @@ export interface ConfirmOptions {
   title?: string;
   okText?: string;
   cancelText?: string;
+  /** Lines under the question (SPEC §2 notes): the submit confirmation's summary. */
+  notes?: { note: string; message: string }[];
 }
 
 /**

@@ -29,7 +29,7 @@ import {
 } from './flow-steps';
 import { applicableAcknowledgements, itemErrorsOf } from './flow-verdicts';
 import type { LoadedFlow, LoadedStep } from './load';
-import type { Limits } from './rules';
+import { evaluateRules, type Limits } from './rules';
 import type { FieldError, JsonSchema, RuleVerdict, StepAction } from './types';
 
 /** new: an empty request; edit: an existing order (dashboard Edit); load: a new request prefilled from one. */
@@ -207,6 +207,14 @@ export class FlowStore {
     return { ...pick(this.data, keys), [ACKNOWLEDGED_FIELD]: [...this.acknowledged] };
   }
 
+  /** What the submit confirmation lists: each summary rule's line, under its field's title. */
+  get submitSummary(): { note: string; message: string }[] {
+    return evaluateRules(this.flow.summaryRules, this.data, this.limits).map((v) => ({
+      note: `${titleOf(this.dataSchema, v.field)}:`,
+      message: v.message,
+    }));
+  }
+
   /** Sets a top-level group or a dotted path inside one. */
   setData(path: string, value: unknown): void {
     if (deepEqual(getPath(this.data, path), value)) return;
@@ -325,6 +333,7 @@ export class FlowStore {
     });
     const ok = await this.services.confirm(`Do you want to submit this ${this.flow.title.toLowerCase()}?`, {
       okText: 'Submit',
+      notes: this.submitSummary,
     });
     runInAction(() => {
       this.busy = ok;
@@ -611,6 +620,12 @@ export class FlowStore {
   private newKey(): string {
     return this.services.newKey?.() ?? newUuid();
   }
+}
+
+/** The title of the field at a dotted path (its last segment when it has none). */
+function titleOf(schema: JsonSchema, path: string): string {
+  const title = fieldSchema(schema, path)?.title;
+  return typeof title === 'string' ? title : (path.split('.').at(-1) ?? path);
 }
 
 /** The schema of the field at a dotted path of an object schema, if it declares one. */

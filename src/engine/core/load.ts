@@ -35,6 +35,8 @@ export interface LoadedStep extends StepDefinition {
 export interface LoadedFlow extends Omit<FlowDefinition, 'steps'> {
   file: string;
   steps: LoadedStep[];
+  /** submit.summary's rules, compiled: the submit confirmation's lines. */
+  summaryRules: CompiledRule[];
 }
 
 export interface FlowCatalog {
@@ -175,6 +177,15 @@ function loadFlow(
         });
         return [];
       }
+      if (rule.kind === 'summary') {
+        problems.push({
+          file,
+          path: `${at}.rules[${r}]`,
+          message: `${id} is a summary rule: it says what is submitted, it does not check a step`,
+          fix: 'list it in submit.summary instead',
+        });
+        return [];
+      }
       if (schema) checkRuleFields(file, `${at}.rules[${r}]`, rule, schema, problems);
       return [rule];
     });
@@ -192,6 +203,21 @@ function loadFlow(
   });
   checkSteps(file, flow.steps, problems);
   const properties = Object.assign({}, ...steps.map((s) => s.schema?.properties ?? {}));
+  const summaryRules = (flow.submit.summary ?? []).flatMap((id, r) => {
+    const at = `$.submit.summary[${r}]`;
+    const rule = rules.get(id);
+    if (rule?.kind !== 'summary') {
+      problems.push({
+        file,
+        path: at,
+        message: rule ? `${id} is a ${rule.kind} rule, not a summary` : `no rule has the id ${id}`,
+        fix: 'name a rule of kind summary from src/rules/*.rules.json',
+      });
+      return [];
+    }
+    checkRuleFields(file, at, rule, { type: 'object', properties }, problems);
+    return [rule];
+  });
   for (const [param, path] of Object.entries(flow.prefill ?? {})) {
     if (!schemaHasPath({ type: 'object', properties }, path)) {
       problems.push({
@@ -217,7 +243,7 @@ function loadFlow(
       fix: `use one of: ${[...options.confirmViewNames].join(', ')} (src/flows/ui-names.ts), or drop confirmView for the booking table`,
     });
   }
-  return problems.length === before ? { ...flow, file, steps } : undefined;
+  return problems.length === before ? { ...flow, file, steps, summaryRules } : undefined;
 }
 
 function loadStepSchema(

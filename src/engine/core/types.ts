@@ -5,7 +5,8 @@ export type JsonLogic = unknown;
 export type PermissionBitName = 'Read' | 'Update' | 'Create' | 'Delete';
 
 /** error blocks the step and the submit; confirm asks and proceeds on OK; acknowledge needs a ticked box. */
-export type RuleKind = 'error' | 'confirm' | 'acknowledge';
+/** summary: a line of the submit confirmation (submit.summary), never a step's rule. */
+export type RuleKind = 'error' | 'confirm' | 'acknowledge' | 'summary';
 
 export interface RuleDefinition {
   id: string;
@@ -97,7 +98,8 @@ export interface FlowDefinition {
   requiresGoodStanding?: boolean;
   /** The order type this flow books; the server's booking-type registry holds one entry per type. */
   orderType: string;
-  submit: { method: 'POST'; url: string; booker: string };
+  /** summary: ids of summary rules, the lines the submit confirmation shows (what will be booked). */
+  submit: { method: 'POST'; url: string; booker: string; summary?: string[] };
   /** The confirm step's view, by its name in the confirm-view registry (default bookingTable). */
   confirmView?: string;
   edit?: FlowEdit;
