@@ -146,6 +146,7 @@ const violations: Record<string, (valid: Body) => Violation> = {
         notifyExternalParties: 'not-an-address',
       },
     },
+    params: { bad: 'not-an-address' },
   }),
   'reuse.max-chassis': (valid) => ({
     body: withChassis(
