@@ -11,6 +11,7 @@ import {
   applyMinQuantityOverride,
   applyMinRentalPeriodOverride,
   applyPurchaseOptionOverride,
+  flagSwapRedelivery,
   type GroupLineItem,
   TERM_REDELIVERY_MESSAGES,
 } from '../../src/domain/term-lease-redelivery';
@@ -278,5 +279,59 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
     expect(res.json().message).toBe(
       TERM_REDELIVERY_MESSAGES.swapNotAllowed(lines[0]?.ContractNumber as string),
     );
+  });
+
+  it('a swap returns the units and books as many replacements in one order; the GET calls show it', async () => {
+    await sql`update term_lease_contracts set swaps_allowed = true where contract_id = 2`.execute(
+      t.handle.db,
+    );
+    const id = finance[5]?.chassis_id as string;
+    const { lines, ack } = rentalReady((await linesFor([id])).map(located));
+    const swap = lines.map((l) => flagSwapRedelivery(l, true));
+    const res = await submit(t, URL, customer, body(swap, [DFL, ...ack]));
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json();
+    expect(
+      order.Bookings.map((b: { Chassis?: string[]; UnitsRequestedCount: number }) => [
+        b.Chassis ?? [],
+        b.UnitsRequestedCount,
+      ]),
+    ).toEqual([
+      [[id], 1],
+      [[], 1],
+    ]);
+    const get = (path: string, token = customer) =>
+      t.app.inject({ method: 'GET', url: `${URL}/${path}/${order.BookingOrderId}`, headers: bearer(token) });
+    const swaps = (await get('getlongtermswapredeliveries')).json();
+    expect(swaps.GroupLineItems).toEqual([
+      expect.objectContaining({ ContractId: 2, IsSwapRedelivery: true }),
+    ]);
+    expect(swaps.Bookings.map((b: { BookingComment: string }) => b.BookingComment)).toEqual([
+      'Swap redelivery: units returned',
+      'Swap redelivery: replacement units',
+    ]);
+    const details = (await get('getlongtermredeliverydetails')).json();
+    expect(details.GroupLineItems[0]).toMatchObject({
+      ContractId: 2,
+      DirectFinanceLeaseWarningChecked: true,
+    });
+    expect((await get('getLongTermRedeliveryOrder')).json()).toMatchObject({
+      BookingOrderId: order.BookingOrderId,
+      BookingOrderTypeCode: 'TR',
+    });
+    expect((await get('getViewLongTermRedeliveryOrder')).statusCode).toBe(200);
+    expect((await get('getLongTermRedeliveryOrder', await t.tokenFor('demo.ssl'))).statusCode).toBe(404);
+    const pool = await t.handle.db
+      .selectFrom('booking_orders')
+      .select('booking_order_id')
+      .where('booking_order_type_code', '=', 'PB')
+      .where('customer_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const wrongType = await t.app.inject({
+      method: 'GET',
+      url: `${URL}/getLongTermRedeliveryOrder/${pool.booking_order_id}`,
+      headers: bearer(customer),
+    });
+    expect(wrongType.statusCode).toBe(404);
   });
 });

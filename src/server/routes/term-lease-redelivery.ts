@@ -2,8 +2,9 @@
  * The term lease redelivery's own routes besides the generic submit (routes/flows.ts; SPEC §7
  * longTermRedelivery): contractForChassis, and cancelOrder for its orders.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applyMarketAndLocation } from '../../domain/term-lease-redelivery';
+import { orderDocumentSchema } from '../../schemas/booking-order';
 import { errorResponses } from '../../schemas/common';
 import { type CancelOrderBody, cancelOrderBodySchema, dashboardDetailSchema } from '../../schemas/dashboard';
 import {
@@ -14,8 +15,10 @@ import {
 import type { AppContext } from '../context';
 import { cancelOrder } from '../domain/booking-cancel';
 import { bookingCustomer } from '../domain/booking-customer';
+import { dashboardDetail } from '../domain/dashboard';
+import { orderDocument } from '../domain/order-document';
 import { contractForChassis, TERM_REDELIVERY_ORDER_TYPE } from '../domain/term-lease-redelivery';
-import { AppError } from '../errors';
+import { AppError, notFound } from '../errors';
 import { viewerOf } from '../plugins/access';
 import { orderTypeAccess } from './availability';
 
@@ -82,4 +85,91 @@ export function termLeaseRedeliveryRoutes(app: FastifyInstance, ctx: AppContext)
       return cancelOrder(ctx, viewerOf(request), request.body, request.log);
     },
   });
+
+  /** The order as a TR order, or 404 (another type, or not the viewer's: the document says which). */
+  const trOrder = async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const doc = await orderDocument(
+      db,
+      viewerOf(request),
+      ctx.bookingTypes,
+      flows.catalog.flows,
+      request.params.id,
+    );
+    if (doc.BookingOrderTypeCode !== TERM_REDELIVERY_ORDER_TYPE)
+      throw notFound(`Order ${request.params.id} is not a term lease redelivery.`);
+    return doc;
+  };
+  const params = {
+    type: 'object',
+    properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+    required: ['id'],
+  } as const;
+  const get = (
+    path: string,
+    summary: string,
+    response: object,
+    handler: (r: FastifyRequest<{ Params: { id: number } }>) => Promise<unknown>,
+  ) =>
+    app.get<{ Params: { id: number } }>(`/api/longtermredelivery/${path}/:id`, {
+      config: { access },
+      schema: {
+        tags: ['Redeliveries'],
+        summary,
+        params,
+        security: [{ bearer: [] }],
+        response: { 200: response, ...errorResponses },
+      },
+      handler,
+    });
+  get(
+    'getLongTermRedeliveryOrder',
+    'A term lease redelivery order as the order document (header, Details, bookings with their chassis).',
+    orderDocumentSchema,
+    trOrder,
+  );
+  get(
+    'getViewLongTermRedeliveryOrder',
+    'A term lease redelivery order as the dashboard shows it (View).',
+    dashboardDetailSchema,
+    async (r) => {
+      await trOrder(r);
+      return dashboardDetail(db, viewerOf(r), r.params.id, ctx.bookingTypes);
+    },
+  );
+  const linesResponse = {
+    type: 'object',
+    properties: {
+      BookingOrderId: { type: 'integer' },
+      GroupLineItems: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      Bookings: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    },
+    required: ['BookingOrderId', 'GroupLineItems', 'Bookings'],
+  } as const;
+  get(
+    'getlongtermredeliverydetails',
+    'The lines of a term lease redelivery (contract, overrides, swap) and its bookings with their chassis.',
+    linesResponse,
+    async (r) => {
+      const doc = await trOrder(r);
+      const lines = (doc.Details as { GroupLineItems?: unknown[] } | undefined)?.GroupLineItems ?? [];
+      return { BookingOrderId: doc.BookingOrderId, GroupLineItems: lines, Bookings: doc.Bookings };
+    },
+  );
+  get(
+    'getlongtermswapredeliveries',
+    'The swap lines of a term lease redelivery: the units returned and their replacements.',
+    linesResponse,
+    async (r) => {
+      const doc = await trOrder(r);
+      const lines = (
+        (doc.Details as { GroupLineItems?: Array<{ IsSwapRedelivery?: boolean }> } | undefined)
+          ?.GroupLineItems ?? []
+      ).filter((l) => l.IsSwapRedelivery);
+      return {
+        BookingOrderId: doc.BookingOrderId,
+        GroupLineItems: lines,
+        Bookings: doc.Bookings.filter((b) => (b.BookingComment ?? '').startsWith('Swap redelivery')),
+      };
+    },
+  );
 }
