@@ -149,7 +149,12 @@ describe('pool redelivery (client)', { timeout: 90_000 }, () => {
     await screen.findByRole('heading', { level: 2, name: 'Review Redelivery' });
     expect(screen.getByText('2 chassis')).toBeTruthy();
     await u.click(screen.getByRole('button', { name: 'Submit' }));
-    await u.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Submit' }));
+    const question = await screen.findByRole('alertdialog');
+    // The confirmation lists what the redelivery will do (its summary rule).
+    expect(
+      within(question).getByText(`2 chassis to be brought back on ${new Date().toISOString().slice(0, 10)}`),
+    ).toBeTruthy();
+    await u.click(within(question).getByRole('button', { name: 'Submit' }));
     await screen.findByRole('heading', { level: 2, name: 'Confirm Redelivery' }, { timeout: 15_000 });
     expect(screen.getAllByText(/^PR\d+/).length).toBeGreaterThan(0);
 

@@ -5,7 +5,7 @@ import { CANCEL_CHANGES_TEXT } from '../../domain/messages';
 export interface ConfirmationNote {
   note: string;
   message: string;
-  items?: [string, string];
+  items?: [string] | [string, string];
 }
 
 export interface ConfirmationOptions {
