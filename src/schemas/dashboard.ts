@@ -10,7 +10,10 @@ import { BOOKING_STATUS_CODES, DASHBOARD_ORDER_TYPES, NEW_STATUS_FILTER } from '
 const day = {
   type: 'string',
   format: 'date',
-  description: 'A calendar day (YYYY-MM-DD) in the caller’s time zone (the TimeZoneOffset header).',
+  // Years 1900–9998: the day after the last one must still be a date the database holds (issue 11).
+  pattern: '^(19\\d\\d|[2-8]\\d\\d\\d|9[0-8]\\d\\d)-',
+  description:
+    'A calendar day (YYYY-MM-DD, years 1900–9998) in the caller’s time zone (the TimeZoneOffset header).',
 } as const;
 
 /** The criteria only: the export and the Excel download take these without paging. */

@@ -11,6 +11,7 @@ import { type FlowCatalog, formatProblem, loadFlowCatalogOrThrow } from '../engi
 import { defaultSourceDirs, readFlowSources, validateFlowFile } from '../engine/node/sources';
 import { ruleEngine } from '../rules/rule-engine';
 import { type BookingTypes, bookingTypeRegistry, checkFlowsAgainstTypes } from './domain/booking-types';
+import { withDatabaseRanges } from './plugins/validation';
 
 export interface ServerFlows {
   catalog: FlowCatalog;
@@ -35,7 +36,9 @@ export function loadServerFlows(
   const compiled = new Map(
     catalog.flows.flatMap((flow) =>
       flow.steps.flatMap((step) =>
-        step.schema ? [[step.schema.$id as string, ajv.compile(step.schema)]] : [],
+        // The database's integer range where a field states none (issue 11): the form's own
+        // limits and rules say the rest.
+        step.schema ? [[step.schema.$id as string, ajv.compile(withDatabaseRanges(step.schema))]] : [],
       ),
     ),
   );

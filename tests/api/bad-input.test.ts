@@ -47,18 +47,69 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
     expect(res.json().message).toBe(res.json().error);
   });
 
-  it('refuses a body over the size limit with a 400', async () => {
+  it('refuses a body over the size limit with a 413', async () => {
     const res = await login(
       JSON.stringify({ UserId: 'a', Password: 'x'.repeat(70_000), ApplicationCode: 'BRR' }),
     );
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(413);
     expect(res.json().error).toMatch(/too large/);
   });
 
-  it('refuses a body that is not JSON', async () => {
+  it('refuses a body that is not JSON with a 415', async () => {
     const res = await login('UserId=a', 'application/x-www-form-urlencoded');
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(415);
     expect(res.json().error).toMatch(/as JSON/);
+  });
+
+  // Issue 11: input the schemas let through used to fail in PostgreSQL (500s).
+  const post = (url: string, payload: object, auth = true) =>
+    t.app.inject({ method: 'POST', url, payload, headers: auth ? bearer(token) : {} });
+
+  it('refuses a NUL character in any text, signed in or not, naming the field', async () => {
+    const signIn = await post(
+      '/api/auth/login',
+      { UserId: 'demo\u0000', Password: 'x', ApplicationCode: 'BRR' },
+      false,
+    );
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toMatchObject({ code: 'NUL_CHARACTER' });
+    expect(signIn.json().message).toMatch(/UserId contains a NUL character/);
+    const search = await post('/api/dashboard/search', { BookingCode: 'PB\u0000' });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().message).toMatch(/BookingCode contains a NUL character/);
+    const create = await post('/api/poolbooking/create', {
+      Equipment: { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' },
+      AvailableUnits: [],
+      Contact: { ContactName: 'Pat\u0000', EmailAddresses: 'pat@example.com' },
+    });
+    expect(create.statusCode).toBe(400);
+    expect(create.json().message).toMatch(/Contact\.ContactName contains a NUL character/);
+  });
+
+  it('refuses whole numbers beyond what the database holds', async () => {
+    const availability = await post('/api/poolbooking/availableunits', {
+      CustomerId: 2 ** 53 + 1,
+      MarketCode: 'LAX',
+      EquipmentSize: 'Chassis.40',
+      EquipmentClass: 'STD',
+    });
+    expect(availability.statusCode).toBe(400);
+    expect(availability.json().message).toMatch(/CustomerId/);
+    const page = await post('/api/dashboard/search', {
+      CreatedFrom: '2026-01-01',
+      StartRecordNumber: 2 ** 63,
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.json().message).toMatch(/StartRecordNumber/);
+  });
+
+  it('refuses the last day of year 9999 before the first byte of a search, an export or a download', async () => {
+    for (const url of ['/api/dashboard/search', '/api/dashboard/export', '/api/dashboard/downloadExcel']) {
+      const res = await post(url, { CreatedFrom: '2026-01-01', CreatedTo: '9999-12-31' });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json().message, url).toMatch(/CreatedTo/);
+    }
   });
 
   it('refuses bad chassis lists', async () => {

@@ -152,7 +152,8 @@ export async function accountStatusFor(
   viewer: Viewer,
   asked: string,
 ): Promise<AccountStatus> {
-  const key = /^\d+$/.test(asked.trim()) ? Number(asked.trim()) : asked.trim();
+  // A numeric UserId claim is an id only within the database's integer range; beyond it, a name.
+  const key = /^\d{1,9}$/.test(asked.trim()) ? Number(asked.trim()) : asked.trim();
   const self =
     key === viewer.userId || (typeof key === 'string' && key.toLowerCase() === viewer.userName.toLowerCase());
   if (!self && !viewer.isInternal) throw forbidden('You may only ask for the status of your own account.');

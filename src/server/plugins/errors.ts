@@ -22,6 +22,12 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
   });
 }
 
+/** The statuses HTTP has for these (issue 11); the others are 400. */
+const frameworkStatus: Record<string, number> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 413,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
+};
+
 /** Fastify's own 4xx failures, reworded for a person. */
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large. Send less data at a time.',
@@ -48,8 +54,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       );
     }
     const known = error.code ? frameworkMessages[error.code] : undefined;
-    // Every malformed or oversize request is a 400 with a message the user can act on.
-    if (known) return sendError(reply, 400, known, error.code);
+    // Every malformed request is a 4xx with a message the user can act on: too large 413, not JSON 415.
+    if (known) return sendError(reply, frameworkStatus[error.code as string] ?? 400, known, error.code);
     if (error instanceof SyntaxError)
       return sendError(reply, 400, frameworkMessages.FST_ERR_CTP_INVALID_JSON_BODY);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -6,8 +6,33 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { AppError } from '../errors';
 
 const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
+
+/** What a PostgreSQL integer column holds: a whole number outside it would fail in the database. */
+export const DATABASE_INTEGER = { minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
+
+/**
+ * Issue 11: every integer of every request schema gets the database's range where it states none,
+ * so no number the schema lets through can fail in PostgreSQL (a 500). Returns a copy.
+ */
+export function withDatabaseRanges<T>(schema: T): T {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node))
+      out[key] = key === 'enum' || key === 'const' ? value : walk(value);
+    const type = out.type;
+    if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
+      out.minimum ??= DATABASE_INTEGER.minimum;
+      out.maximum ??= DATABASE_INTEGER.maximum;
+    }
+    return out;
+  };
+  return walk(schema) as T;
+}
 
 export function installValidators(app: FastifyInstance, sharedSchemas: readonly object[]): void {
   const body = addFormats(new Ajv({ ...common, coerceTypes: false }));
@@ -17,8 +42,38 @@ export function installValidators(app: FastifyInstance, sharedSchemas: readonly 
     text.addSchema(schema);
   }
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? body : text).compile(schema as FastifySchema & object),
+    (httpPart === 'body' ? body : text).compile(withDatabaseRanges(schema as FastifySchema & object)),
   );
+  // Issue 11: no text with a NUL character reaches the database (PostgreSQL refuses it: a 500).
+  // Checked for every route, those whose bodies the flows check themselves included.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['request body', request.body],
+      ['query', request.query],
+      ['path', request.params],
+    ] as const) {
+      const where = nulAt(value);
+      if (where !== null)
+        throw new AppError(
+          400,
+          `Invalid ${part}: ${where || 'the text'} contains a NUL character (\\u0000), which no field may hold. Remove it and send again.`,
+          'NUL_CHARACTER',
+        );
+    }
+  });
+}
+
+/** The dotted path of the first key or text holding U+0000 ('' for the value itself), or null. */
+export function nulAt(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = nulAt(item, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 const partLabel: Record<string, string> = { body: 'request body', querystring: 'query', params: 'path' };
