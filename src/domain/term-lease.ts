@@ -5,6 +5,9 @@
  * data, so the widget, its review and the bench use one implementation.
  */
 
+/** SPEC §9 open-order statuses: after a cancel the order is reloaded for these. */
+export const OPEN_ORDER_STATUSES = ['OP', 'CN', 'CL', 'FF', 'PN'] as const;
+
 export interface TermBookedItem {
   BookingId?: number;
   LocationId?: number;

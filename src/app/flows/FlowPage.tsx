@@ -97,6 +97,9 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
       motorCarriers: root.flows.motorCarriers,
       availability: root.flows.availability,
       equipment: root.flows.equipment,
+      api: root.api,
+      dialogs: root.dialogs,
+      messages: root.messages,
     };
     return {
       formValidator: (schema) => formValidator(precompiled, schema),

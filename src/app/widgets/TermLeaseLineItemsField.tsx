@@ -9,13 +9,15 @@
 import { Badge, Box, Button, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { MessageType } from '../../domain/messages';
 import {
   type AvailabilityRow,
   availabilityIndex,
   type FeeView,
   feesFor,
   feesTotal,
+  OPEN_ORDER_STATUSES,
   recalcLine,
   type ScheduleFee,
   type TermBookedItem,
@@ -326,6 +328,80 @@ function useFees(context: WidgetContext, lines: readonly TermLineItem[]) {
   return feesFor(lines, saved, schedule, locked);
 }
 
+interface ReopenedOrder {
+  BookingOrderId: number;
+  StatusCode: string | null;
+  Bookings: Array<{
+    BookingId: number;
+    BookingCode: string | null;
+    LocationName: string;
+    BookingStatusCode: string;
+  }>;
+  Fees: TermFee[];
+}
+
+/**
+ * Cancel order (SPEC §7 Term lease booking; §5 asked first): in edit mode only. After the cancel
+ * the order is reloaded for the open-order statuses (SPEC §9) and shown here as it now is.
+ */
+const CancelOrderPanel = observer(function CancelOrderPanel({ context }: { context: WidgetContext }) {
+  const [busy, setBusy] = useState(false);
+  const [after, setAfter] = useState<ReopenedOrder | null>(null);
+  const order = context.flow.editing;
+  if (context.flow.mode !== 'edit' || !order) return null;
+  const cancel = async () => {
+    const ok = await context.dialogs.confirm({
+      title: 'Cancel Order',
+      message: `Do you want to cancel order ${order.BookingOrderId}? Every open booking of the order is cancelled, and the fees of its locations with it.`,
+      okText: 'Cancel Order',
+      cancelText: 'Keep Order',
+      destructive: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await context.api.post('/longtermbooking/cancelLongTermOrder', {
+        BookingOrderId: order.BookingOrderId,
+      });
+      const res = await context.api.get<ReopenedOrder>(
+        `/longtermbooking/open/${order.BookingOrderId}/${OPEN_ORDER_STATUSES.join(',')}`,
+      );
+      setAfter(res.data);
+      context.messages.show({
+        Type: MessageType.Success,
+        Data: `Order ${order.BookingOrderId} is ${res.data.StatusCode === 'CL' ? 'closed (units were already picked up)' : 'cancelled'}.`,
+      });
+    } catch {
+      // shown by the api client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box as="section" aria-label="Cancel order" borderTopWidth="1px" pt={3}>
+      {after ? (
+        <Stack gap={1}>
+          <Text role="status">
+            Order {after.BookingOrderId} is now {after.StatusCode === 'CL' ? 'closed' : 'cancelled'}.
+          </Text>
+          <Box as="ul" ps={5}>
+            {after.Bookings.map((b) => (
+              <li key={b.BookingId}>
+                {b.BookingCode ?? 'Pending booking'} at {b.LocationName}: {b.BookingStatusCode}
+              </li>
+            ))}
+          </Box>
+          <Text>Fees now: {money(feesTotal(after.Fees))}</Text>
+        </Stack>
+      ) : (
+        <Button size="sm" colorPalette="red" variant="outline" loading={busy} onClick={() => void cancel()}>
+          Cancel order
+        </Button>
+      )}
+    </Box>
+  );
+});
+
 export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField(props: FieldProps) {
   const { registry, formData, onChange, fieldPathId, disabled, readonly } = props;
   const context = widgetContextOf(registry);
@@ -338,9 +414,27 @@ export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField
   const update = (i: number) => (line: TermLineItem) =>
     setLines(lines.map((l, j) => (j === i ? recalcLine(line, index) : l)));
   const setAll = (collapsed: boolean) => setLines(lines.map((l) => ({ ...l, IsCollapsed: collapsed })));
-  if (lines.length === 0) return <Text>Choose a contract: its lines show here.</Text>;
+  // The rules' messages about the lines (quantity, repeated location, …) show here, every one.
+  const problems = context.flow.fieldErrors.filter(
+    (e) => e.field === 'LineItems' || e.field.startsWith('LineItems.'),
+  );
+  const problemList = problems.length > 0 && (
+    <Box as="ul" role="alert" color="red.700" ps={5}>
+      {problems.map((p) => (
+        <li key={`${p.field}:${p.message}`}>{p.message}</li>
+      ))}
+    </Box>
+  );
+  if (lines.length === 0)
+    return (
+      <Stack gap={2}>
+        {problemList}
+        <Text>Choose a contract: its lines show here.</Text>
+      </Stack>
+    );
   return (
     <Stack gap={3}>
+      {problemList}
       <HStack gap={2}>
         <Button size="xs" variant="outline" onClick={() => setAll(false)}>
           Expand all
@@ -363,6 +457,7 @@ export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField
         />
       ))}
       <FeesTable fees={fees} names={names} />
+      <CancelOrderPanel context={context} />
     </Stack>
   );
 });

@@ -1,10 +1,13 @@
 import type { Registry } from '@rjsf/utils';
+import type { AxiosInstance } from 'axios';
 import type { FlowStore } from '../../engine/core/flow-store';
 import type { Limits } from '../../engine/core/rules';
 import type { AvailabilityStore } from '../flows/AvailabilityStore';
 import type { CustomerSearchStore } from '../flows/CustomerSearchStore';
 import type { EquipmentCheckStore } from '../flows/EquipmentCheckStore';
+import type { DialogStore } from '../stores/DialogStore';
 import type { LookupStore } from '../stores/LookupStore';
+import type { MessageStore } from '../stores/MessageStore';
 import type { SessionStore } from '../stores/SessionStore';
 
 /** What every widget and review renderer of a flow page can reach (RJSF formContext). */
@@ -18,6 +21,10 @@ export interface WidgetContext {
   motorCarriers: CustomerSearchStore;
   availability: AvailabilityStore;
   equipment: EquipmentCheckStore;
+  /** For a widget's own order actions (term lease cancel order): the api client, the confirmation dialog, messages. */
+  api: AxiosInstance;
+  dialogs: DialogStore;
+  messages: MessageStore;
 }
 
 export const widgetContextOf = (registry: Registry): WidgetContext => registry.formContext as WidgetContext;

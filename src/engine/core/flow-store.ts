@@ -9,7 +9,7 @@ import { ActionRunner } from './action-runner';
 import { ACKNOWLEDGED_FIELD, checkStep, requestSteps, type SchemaValidator } from './check-data';
 import { applyObject, type TemplateContext } from './data-template';
 import { DraftKeeper } from './draft';
-import { actionsOf, answerParts, flowDataSchema } from './flow-actions';
+import { answerParts, flowDataSchema } from './flow-actions';
 import { diffFlowData, type FieldChange } from './flow-changes';
 import { deepEqual, type FlowData, getPath, newUuid, pick, setPath } from './flow-data';
 import {
@@ -175,15 +175,16 @@ export class FlowStore {
 
   /**
    * Edit mode: every field the user changed, old → new, labelled from the schema titles. What the
-   * server fills in through step actions (their `into` paths) is not the user's change.
+   * server fills in through step actions (their `into` paths) is not the user's change: each answer
+   * is written into the baseline too (applyAnswer), so only a later change of the user's differs.
    */
   get changes(): FieldChange[] {
     return this.mode === 'edit' && this.original ? this.userChanges(this.original) : [];
   }
 
   private userChanges(from: FlowData): FieldChange[] {
-    const filled = actionsOf(this.flow).flatMap((a) => Object.keys(a.into));
-    return diffFlowData(from, this.data, this.dataSchema, filled);
+    // What an action filled is in `from` too (applyAnswer), so only the user's own changes differ.
+    return diffFlowData(from, this.data, this.dataSchema);
   }
 
   /** An edit with nothing changed: its submit is refused. */
@@ -531,6 +532,10 @@ export class FlowStore {
   private applyAnswer(action: StepAction, answer: unknown): void {
     let changed = false;
     for (const [path, value] of answerParts(action, answer)) {
+      // The answer is also what the user's later changes there are measured against (a widget
+      // may edit what an action filled: the term lease's line items).
+      this.opened = setPath(this.opened, path, value);
+      if (this.original) this.original = setPath(this.original, path, value);
       if (deepEqual(getPath(this.data, path), value)) continue;
       this.data = setPath(this.data, path, value);
       this.dataChanged(path);

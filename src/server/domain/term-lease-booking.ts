@@ -194,7 +194,8 @@ async function checkQuantities(
     const line = lines.get(item.EquipmentLineID) as ContractLine;
     const mine = selectedQuantity(item.BookedItems);
     const elsewhere = booked.get(line.EquipmentLineID) ?? 0;
-    if (before && mine <= (before.get(line.EquipmentLineID) ?? 0)) continue;
+    // Only a line this request adds units to: one already over its quantity may stay as it is.
+    if (mine <= (before?.get(line.EquipmentLineID) ?? 0)) continue;
     if (mine + elsewhere > lineAllowance(line))
       throw refuse(`LineItems.${index}`, overQuantityMessage(line, elsewhere), 'term-lease.over-quantity');
   }
