@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+import base from '../../playwright.config';
+
+/**
+ * `npm run bench` part three: figures in Chromium against `npm start` on a fresh database, like
+ * the e2e suite (its own port, BENCH_PORT, default 8182, and its own database folder).
+ */
+const PORT = Number(process.env.BENCH_PORT ?? 8182);
+const DATA_DIR = `./.cache/bench-data-${PORT}`;
+
+export default defineConfig({
+  ...base,
+  testDir: '.',
+  testMatch: '*.bench.ts',
+  timeout: 300_000,
+  use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
+  webServer: {
+    ...(base.webServer as object),
+    command: `rm -rf ${DATA_DIR} && npm start`,
+    env: { PORT: String(PORT), DATA_DIR },
+    url: `http://127.0.0.1:${PORT}/api/version`,
+  },
+});
