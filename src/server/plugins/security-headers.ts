@@ -1,7 +1,9 @@
 /**
- * A Content Security Policy on the SPA's pages. Scripts come only from our own
- * origin and nothing may be evaluated: the flow engine ships precompiled validators for exactly
- * this reason. Styles may be inline because Chakra (Emotion) injects its styles at run time.
+ * Security headers on every answer (issue 11 §5). HTML pages — the SPA and the OpenAPI UI under
+ * /api/docs, which loads only its own script files — get a Content Security Policy: scripts only
+ * from our origin and nothing evaluated (the flow engine ships precompiled validators for exactly
+ * this reason); styles may be inline because Chakra (Emotion) injects them at run time; the hub's
+ * WebSocket is same-origin, which 'self' covers. API answers are never sniffed, framed or cached.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -11,22 +13,27 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Browser features the portal never uses. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.header('x-frame-options', 'DENY');
     const type = String(reply.getHeader('content-type') ?? '');
-    // The OpenAPI UI under /api/docs brings its own scripts and is not the product's page.
-    if (type.startsWith('text/html') && !request.url.startsWith('/api/')) {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'same-origin');
-    }
+    if (type.startsWith('text/html')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    // Answers of the API hold someone's data: no browser or proxy keeps a copy.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 }
