@@ -96,6 +96,25 @@ describe.each(databaseKinds)('concurrent and repeated submits on %s', (kind) => 
     expect(await ordersWithKey(key)).toBe(1);
   });
 
+  it('refuses a key sent again with a different request, and books nothing for it (issue 11)', async () => {
+    const before = await availableAt(t, customer, 'pool', LAX_53, place.LocationId);
+    const key = randomUUID();
+    expect((await submit(t, POOL_URL, customer, oneUnit(), key)).statusCode).toBe(200);
+    const twoUnits = unitsPayload('pool', LAX_53, [
+      { LocationId: place.LocationId, units: 2, Available: place.Available },
+    ]);
+    const changed = await submit(t, POOL_URL, customer, twoUnits, key);
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: expect.stringMatching(/already used for a different booking request/),
+    });
+    expect(await ordersWithKey(key)).toBe(1);
+    expect(await availableAt(t, customer, 'pool', LAX_53, place.LocationId)).toBe(before - 1);
+    // The same request again is still answered with its order.
+    expect((await submit(t, POOL_URL, customer, oneUnit(), key)).statusCode).toBe(200);
+  });
+
   it('books exactly the last 5 units when 20 customers ask for one each at once', async () => {
     await setAvailable(t, customer, 'pool', LAX_53, place.LocationId, 5);
     const carriers = await customersOfClass(t, 'MC', 10);

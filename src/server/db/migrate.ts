@@ -12,6 +12,7 @@ import { statements as orderEdits } from './migrations/0005-order-edits';
 import { statements as pendingDecisions } from './migrations/0006-pending-decisions';
 import { statements as manualInventory } from './migrations/0007-manual-inventory';
 import { statements as termLeaseBooking } from './migrations/0008-term-lease-booking';
+import { statements as requestFingerprint } from './migrations/0010-request-fingerprint';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -23,6 +24,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0006-pending-decisions', statements: pendingDecisions },
   { name: '0007-manual-inventory', statements: manualInventory },
   { name: '0008-term-lease-booking', statements: termLeaseBooking },
+  { name: '0010-request-fingerprint', statements: requestFingerprint },
 ];
 
 const MIGRATION_LOCK = 727_001;

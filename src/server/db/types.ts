@@ -123,6 +123,8 @@ export interface BookingOrderTable {
   send_external_notification: Generated<boolean>;
   booking_comment: string | null;
   idempotency_key: string | null;
+  /** sha256 of the request that booked the order: a key replays only the same request (migration 0010). */
+  request_fingerprint: string | null;
   created_by: number | null;
   created_at: CreatedAt;
   updated_by: number | null;

@@ -3,6 +3,7 @@
  * row, so one customer's submits book one after another, then answers a replayed Idempotency-Key
  * with the order it already booked, and otherwise lets the booker write a new order.
  */
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
@@ -17,20 +18,45 @@ const keyUsedElsewhere = () =>
     'IDEMPOTENCY_KEY_REUSED',
   );
 
-/** The order an earlier submit with this key booked, when it was the same customer and order type. */
+/** The request's fingerprint: sha256 of its data as canonical JSON (keys sorted at every level). */
+export function requestFingerprint(data: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(data)))
+    .digest('hex');
+}
+
+/**
+ * The order an earlier submit with this key booked, when it was the same request of the same
+ * customer and order type; the same key with anything else is refused (issue 11).
+ */
 async function replayedOrder(
   trx: Kysely<Database>,
   key: string,
   customerId: number,
   orderType: string,
+  fingerprint: string,
 ): Promise<number | null> {
   const earlier = await trx
     .selectFrom('booking_orders')
-    .select(['booking_order_id', 'customer_id', 'booking_order_type_code'])
+    .select(['booking_order_id', 'customer_id', 'booking_order_type_code', 'request_fingerprint'])
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
   if (!earlier) return null;
-  if (earlier.customer_id !== customerId || earlier.booking_order_type_code !== orderType)
+  if (
+    earlier.customer_id !== customerId ||
+    earlier.booking_order_type_code !== orderType ||
+    (earlier.request_fingerprint !== null && earlier.request_fingerprint !== fingerprint)
+  )
     throw keyUsedElsewhere();
   return earlier.booking_order_id;
 }
@@ -55,9 +81,22 @@ export async function bookOnce(
         requireGoodStanding: request.requiresGoodStanding,
         lock: true,
       });
-      const replayed = await replayedOrder(trx, request.idempotencyKey, customer.customerId, orderType);
+      const fingerprint = requestFingerprint(request.data);
+      const replayed = await replayedOrder(
+        trx,
+        request.idempotencyKey,
+        customer.customerId,
+        orderType,
+        fingerprint,
+      );
       if (replayed !== null) return { orderId: replayed, created: false };
-      return { orderId: await book(trx, customer), created: true };
+      const orderId = await book(trx, customer);
+      await trx
+        .updateTable('booking_orders')
+        .set({ request_fingerprint: fingerprint })
+        .where('booking_order_id', '=', orderId)
+        .execute();
+      return { orderId, created: true };
     });
   } catch (error) {
     if (isKeyClash(error)) throw keyUsedElsewhere();

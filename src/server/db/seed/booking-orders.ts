@@ -214,6 +214,7 @@ export function buildOrders(rng: Rng, ctx: OrderContext): OrderPlan[] {
       send_external_notification: rng.chance(0.3),
       booking_comment: rng.chance(0.15) ? rng.pick(COMMENTS) : null,
       idempotency_key: null,
+      request_fingerprint: null,
       created_by: createdBy,
       created_at: iso(created),
       updated_by: closes && rng.chance(0.5) ? DEMO_STAFF_USER_ID : createdBy,
