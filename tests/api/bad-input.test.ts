@@ -86,6 +86,27 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
     expect(create.json().message).toMatch(/Contact\.ContactName contains a NUL character/);
   });
 
+  it('holds a submit’s Acknowledged to its published schema: a list of different rule ids', async () => {
+    const body = {
+      Equipment: { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' },
+      AvailableUnits: [],
+      Contact: { ContactName: 'Pat', EmailAddresses: 'pat@example.com' },
+    };
+    for (const Acknowledged of [
+      { 'customer-booking.over-available': true },
+      7,
+      ['customer-booking.over-available', 'customer-booking.over-available'],
+      Array.from({ length: 60 }, (_, i) => `rule.${i}`),
+      [{ a: { b: { c: 1 } } }],
+    ]) {
+      const res = await post('/api/poolbooking/create', { ...body, Acknowledged });
+      expect(res.statusCode, JSON.stringify(Acknowledged)).toBe(400);
+      expect(res.json().message).toBe(
+        'Acknowledged must be a list of at most 50 different rule ids (texts of at most 100 characters).',
+      );
+    }
+  });
+
   it('refuses whole numbers beyond what the database holds', async () => {
     const availability = await post('/api/poolbooking/availableunits', {
       CustomerId: 2 ** 53 + 1,

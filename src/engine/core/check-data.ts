@@ -14,6 +14,8 @@ export type SchemaValidator = (step: LoadedStep, data: unknown) => SchemaErrorLi
 
 /** The field of a submit body that lists the confirm and acknowledge rule ids the user answered. */
 export const ACKNOWLEDGED_FIELD = 'Acknowledged';
+/** At most this many answers in one submit (no flow asks nearly as many questions). */
+export const ACKNOWLEDGED_MAX_ITEMS = 50;
 
 export interface StepCheck {
   errors: FieldError[];
@@ -70,7 +72,7 @@ export function submitSchemaOf(flow: LoadedFlow): JsonSchema {
     type: 'array',
     title: 'Answered confirmations and acknowledgements',
     items: { type: 'string', maxLength: 100 },
-    maxItems: 50,
+    maxItems: ACKNOWLEDGED_MAX_ITEMS,
     uniqueItems: true,
   };
   return {

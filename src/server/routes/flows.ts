@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { flowRequirements, type PermissionRequirement } from '../../domain/permissions';
-import { submitSchemaOf } from '../../engine/core/check-data';
+import { ACKNOWLEDGED_FIELD, ACKNOWLEDGED_MAX_ITEMS, submitSchemaOf } from '../../engine/core/check-data';
 import type { LoadedFlow } from '../../engine/core/load';
 import { UPDATE_ORDER_FIELD, UPDATE_VERSION_FIELD } from '../../schemas/booking-order';
 import {
@@ -40,10 +40,30 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 }
 
 /** Fastify's own body check lets any JSON object through: the engine's check answers with the form's messages. */
-const jsonObjectOnly = (body: unknown) =>
-  body !== null && typeof body === 'object' && !Array.isArray(body)
-    ? true
-    : { error: new AppError(400, 'Send the booking as a JSON object.', 'VALIDATION') };
+/**
+ * The frame of a submit body: a JSON object whose Acknowledged, if sent, is what the published
+ * schema says (issue 11). The flow's own check (schema, then rules) judges the rest, with the
+ * form's messages.
+ */
+const jsonObjectOnly = (body: unknown) => {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { error: new AppError(400, 'Send the booking as a JSON object.', 'VALIDATION') };
+  const answered = (body as Record<string, unknown>)[ACKNOWLEDGED_FIELD];
+  if (answered === undefined || isAnswerList(answered)) return true;
+  return {
+    error: new AppError(
+      400,
+      `${ACKNOWLEDGED_FIELD} must be a list of at most ${ACKNOWLEDGED_MAX_ITEMS} different rule ids (texts of at most 100 characters).`,
+      'VALIDATION',
+    ),
+  };
+};
+
+const isAnswerList = (value: unknown): boolean =>
+  Array.isArray(value) &&
+  value.length <= ACKNOWLEDGED_MAX_ITEMS &&
+  value.every((v) => typeof v === 'string' && v.length <= 100) &&
+  new Set(value).size === value.length;
 
 const sendRefusal = (reply: FastifyReply, refusal: SubmissionRefused) =>
   reply.code(400).send({
