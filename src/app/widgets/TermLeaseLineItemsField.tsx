@@ -9,7 +9,7 @@
 import { Badge, Box, Button, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { MessageType } from '../../domain/messages';
 import {
   type AvailabilityRow,
@@ -65,7 +65,15 @@ interface ItemRowProps {
   change: (index: number, item: TermBookedItem | null) => void;
 }
 
-function ItemRow({ line, item, index, names, available, disabled, change }: ItemRowProps) {
+const ItemRow = memo(function ItemRow({
+  line,
+  item,
+  index,
+  names,
+  available,
+  disabled,
+  change,
+}: ItemRowProps) {
   const existing = item.BookingId !== undefined;
   const open = !existing || item.BookingStatusCode === 'OP' || item.BookingStatusCode === 'PN';
   const label = `Line ${line.EquipmentLineID} location ${index + 1}`;
@@ -81,22 +89,22 @@ function ItemRow({ line, item, index, names, available, disabled, change }: Item
     <Table.Row data-testid="booked-item">
       <Table.Cell>
         {canPick ? (
-          <NativeSelect.Root size="sm" disabled={disabled}>
-            <NativeSelect.Field
-              aria-label={`${label}: location`}
-              value={item.LocationId ?? ''}
-              onChange={(e) =>
-                change(index, { ...item, LocationId: e.target.value ? Number(e.target.value) : undefined })
-              }
-            >
-              <option value="">Choose a location</option>
-              {choices.map((id) => (
-                <option key={id} value={id}>
-                  {nameOf(names, id)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-          </NativeSelect.Root>
+          <select
+            aria-label={`${label}: location`}
+            disabled={disabled}
+            value={item.LocationId ?? ''}
+            onChange={(e) =>
+              change(index, { ...item, LocationId: e.target.value ? Number(e.target.value) : undefined })
+            }
+            style={{ border: '1px solid #a0aec0', borderRadius: 4, padding: '2px 6px', maxWidth: '18em' }}
+          >
+            <option value="">Choose a location</option>
+            {choices.map((id) => (
+              <option key={id} value={id}>
+                {nameOf(names, id)}
+              </option>
+            ))}
+          </select>
         ) : (
           <Text>{nameOf(names, item.LocationId)}</Text>
         )}
@@ -169,7 +177,7 @@ function ItemRow({ line, item, index, names, available, disabled, change }: Item
       </Table.Cell>
     </Table.Row>
   );
-}
+});
 
 interface LinePanelProps {
   line: TermLineItem;
@@ -179,7 +187,7 @@ interface LinePanelProps {
   update: (line: TermLineItem) => void;
 }
 
-const LinePanel = function LinePanel({ line, names, index, disabled, update }: LinePanelProps) {
+const LinePanel = memo(function LinePanel({ line, names, index, disabled, update }: LinePanelProps) {
   const title = `Line ${line.EquipmentLineID}: ${line.EquipmentSize ?? ''} ${line.EquipmentClass ?? ''} in ${line.MarketCode ?? ''}`;
   const panelId = `term-line-${line.EquipmentLineID}`;
   const change = (i: number, item: TermBookedItem | null) => {
@@ -278,7 +286,7 @@ const LinePanel = function LinePanel({ line, names, index, disabled, update }: L
       )}
     </Box>
   );
-};
+});
 
 function FeesTable({ fees, names }: { fees: readonly FeeView[]; names: Map<number, string> }) {
   return (
@@ -410,9 +418,17 @@ export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField
   const index = useMemo(() => availabilityIndex(availability), [availability]);
   const names = useMemo(() => locationNames(context.lookups), [context.lookups]);
   const fees = useFees(context, lines);
+  const latest = useRef({ lines, onChange, path: fieldPathId.path, index });
+  latest.current = { lines, onChange, path: fieldPathId.path, index };
   const setLines = (next: TermLineItem[]) => onChange(next, fieldPathId.path);
-  const update = (i: number) => (line: TermLineItem) =>
-    setLines(lines.map((l, j) => (j === i ? recalcLine(line, index) : l)));
+  // One stable updater: a keystroke re-renders only the line it changed.
+  const update = useCallback((line: TermLineItem) => {
+    const now = latest.current;
+    now.onChange(
+      now.lines.map((l) => (l.EquipmentLineID === line.EquipmentLineID ? recalcLine(line, now.index) : l)),
+      now.path,
+    );
+  }, []);
   const setAll = (collapsed: boolean) => setLines(lines.map((l) => ({ ...l, IsCollapsed: collapsed })));
   // The rules' messages about the lines (quantity, repeated location, …) show here, every one.
   const problems = context.flow.fieldErrors.filter(
@@ -446,14 +462,14 @@ export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField
           <Text fontSize="sm">Availability as of {new Date(checkedAt).toLocaleTimeString()}</Text>
         )}
       </HStack>
-      {lines.map((line, i) => (
+      {lines.map((line) => (
         <LinePanel
           key={line.EquipmentLineID}
           line={line}
           names={names}
           index={index}
           disabled={!!(disabled || readonly)}
-          update={update(i)}
+          update={update}
         />
       ))}
       <FeesTable fees={fees} names={names} />
