@@ -39,6 +39,40 @@ const findUserByName = (db: Kysely<Database>, userName: string) =>
     .where(sql<string>`lower(user_name)`, '=', userName.trim().toLowerCase())
     .executeTakeFirst();
 
+/**
+ * Issue 11, lockout without the weapon (docs/decisions.md "Sign-in abuse"): wrong passwords lock an
+ * account for the address they come from (SPEC §8's text and minutes), so a stranger cannot lock
+ * the owner out from the owner's own address; only failures from many addresses together
+ * (GLOBAL_LOCK_FACTOR × the policy's attempts) lock the account everywhere. One address gets at
+ * most SIGN_IN_FAILURES_PER_MINUTE failed sign-ins a minute, whatever accounts it tries.
+ */
+export const GLOBAL_LOCK_FACTOR = 4;
+export const SIGN_IN_FAILURES_PER_MINUTE = 20;
+export const SIGN_IN_THROTTLED_TEXT =
+  'Too many failed sign-ins from your address. Wait a minute, then try again.';
+
+const failuresFrom = (ip: string) => `login-fail:ip:${ip}`;
+const accountFailuresFrom = (userId: number, ip: string) => `login-fail:account-ip:${userId}:${ip}`;
+
+/** When the newest failures in `bucket` (of the last `minutes`) no longer number `attempts`. */
+async function lockedUntil(
+  db: Kysely<Database>,
+  bucket: string,
+  attempts: number,
+  minutes: number,
+): Promise<number | null> {
+  const recent = await db
+    .selectFrom('rate_limit_events')
+    .select('occurred_at')
+    .where('bucket', '=', bucket)
+    .where('occurred_at', '>', new Date(Date.now() - minutes * 60_000))
+    .orderBy('occurred_at', 'desc')
+    .limit(attempts)
+    .execute();
+  if (recent.length < attempts) return null;
+  return new Date((recent.at(-1) as { occurred_at: Date }).occurred_at).getTime() + minutes * 60_000;
+}
+
 export async function signIn(
   db: Kysely<Database>,
   tokens: TokenService,
@@ -46,35 +80,56 @@ export async function signIn(
   credentials: { UserId: string; Password: string },
   /** The company directory; when given, internal (Directory) users are checked there, not locally. */
   directory: Directory | null = null,
+  /** The caller's address: failures are counted, and accounts locked, per address. */
+  ip = 'unknown',
 ): Promise<{ token: string }> {
+  const throttled = await db
+    .selectFrom('rate_limit_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('bucket', '=', failuresFrom(ip))
+    .where('occurred_at', '>', new Date(Date.now() - 60_000))
+    .executeTakeFirstOrThrow();
+  if (Number(throttled.n) >= SIGN_IN_FAILURES_PER_MINUTE)
+    throw new AppError(429, SIGN_IN_THROTTLED_TEXT, 'RATE_LIMITED');
+  const failed = (extra: string[] = []) =>
+    db
+      .insertInto('rate_limit_events')
+      .values([failuresFrom(ip), ...extra].map((bucket) => ({ bucket })))
+      .execute();
   const user = await findUserByName(db, credentials.UserId);
   if (!user) {
     await verifyPassword(await decoy(), credentials.Password);
+    await failed();
     throw invalidLogin();
   }
   const now = Date.now();
-  if (user.locked_until && user.locked_until.getTime() > now) {
-    throw locked(Math.ceil((user.locked_until.getTime() - now) / 60_000));
-  }
+  const here = accountFailuresFrom(user.user_id, ip);
+  const lockedHere = await lockedUntil(db, here, policy.attempts, policy.minutes);
+  const until = Math.max(user.locked_until?.getTime() ?? 0, lockedHere ?? 0);
+  if (until > now) throw locked(Math.ceil((until - now) / 60_000));
   const passwordOk =
     directory && isInternalProvider(user.auth_provider)
       ? await directory.verify(user.user_name, credentials.Password)
       : await verifyPassword(user.password_hash, credentials.Password);
   if (!passwordOk) {
-    // Counted atomically, so parallel guesses cannot slip past the limit.
+    await failed([here]);
+    // Counted atomically, so parallel guesses cannot slip past the limits.
     const counted = await db
       .updateTable('users')
       .set({ failed_attempts: sql`failed_attempts + 1` })
       .where('user_id', '=', user.user_id)
       .returning('failed_attempts')
       .executeTakeFirstOrThrow();
-    if (counted.failed_attempts < policy.attempts) throw invalidLogin();
+    const everywhere = counted.failed_attempts >= policy.attempts * GLOBAL_LOCK_FACTOR;
+    const fromHere = (await lockedUntil(db, here, policy.attempts, policy.minutes)) !== null;
+    if (!everywhere && !fromHere) throw invalidLogin();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ failed_attempts: 0, locked_until: new Date(now + policy.minutes * 60_000) })
-        .where('user_id', '=', user.user_id)
-        .execute();
+      if (everywhere)
+        await trx
+          .updateTable('users')
+          .set({ failed_attempts: 0, locked_until: new Date(now + policy.minutes * 60_000) })
+          .where('user_id', '=', user.user_id)
+          .execute();
       await trx
         .insertInto('audit_log')
         .values({
@@ -82,7 +137,11 @@ export async function signIn(
           entity_id: String(user.user_id),
           action: 'locked',
           changed_by: null,
-          details: JSON.stringify({ minutes: policy.minutes }),
+          details: JSON.stringify({
+            minutes: policy.minutes,
+            scope: everywhere ? 'everywhere' : 'address',
+            ip,
+          }),
         })
         .execute();
     });

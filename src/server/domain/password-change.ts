@@ -72,6 +72,11 @@ export async function storeNewPassword(
     .set({ password_hash: passwordHash, reset_password: false, failed_attempts: 0, locked_until: null })
     .where('user_id', '=', userId)
     .execute();
+  // A new password unlocks the account from every address too (auth.ts, per-address lockout).
+  await trx
+    .deleteFrom('rate_limit_events')
+    .where('bucket', 'like', `login-fail:account-ip:${userId}:%`)
+    .execute();
   // A new password makes every outstanding reset link useless.
   await trx
     .updateTable('password_reset_tokens')

@@ -36,9 +36,14 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
       tags,
       summary: 'Sign in with a user name and password; answers a token.',
       body: loginBodySchema,
-      response: { 200: tokenResponseSchema, 400: errorResponses[400], 401: errorResponses[401] },
+      response: {
+        200: tokenResponseSchema,
+        400: errorResponses[400],
+        401: errorResponses[401],
+        429: { $ref: 'ErrorResponse#' },
+      },
     },
-    handler: (request) => signIn(db, tokens, policy, request.body, directory),
+    handler: (request) => signIn(db, tokens, policy, request.body, directory, request.ip),
   });
 
   app.get('/api/auth/refresh', {
