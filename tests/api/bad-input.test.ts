@@ -65,6 +65,17 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
   const post = (url: string, payload: object, auth = true) =>
     t.app.inject({ method: 'POST', url, payload, headers: auth ? bearer(token) : {} });
 
+  it('signs in to this application only: another ApplicationCode is a 400 that names ours', async () => {
+    const res = await login(
+      JSON.stringify({ UserId: 'demo.customer', Password: 'Demo!2345', ApplicationCode: 'XYZ' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'UNKNOWN_APPLICATION',
+      message: 'ApplicationCode must be BRR: this server signs in to that application only.',
+    });
+  });
+
   it('refuses a NUL character in any text, signed in or not, naming the field', async () => {
     const signIn = await post(
       '/api/auth/login',

@@ -12,6 +12,7 @@ import { errorResponses } from '../../schemas/common';
 import { createDirectory } from '../auth/directory';
 import type { AppContext } from '../context';
 import { accountStatusFor, refreshToken, signIn, signOut } from '../domain/auth';
+import { AppError } from '../errors';
 import { viewerOf } from '../plugins/access';
 
 const tags = ['Authentication'];
@@ -43,7 +44,16 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
         429: { $ref: 'ErrorResponse#' },
       },
     },
-    handler: (request) => signIn(db, tokens, policy, request.body, directory, request.ip),
+    handler: (request) => {
+      // Issue 11: this server signs in to one application; another code is a client's mistake.
+      if (request.body.ApplicationCode !== config.client.applicationCode)
+        throw new AppError(
+          400,
+          `ApplicationCode must be ${config.client.applicationCode}: this server signs in to that application only.`,
+          'UNKNOWN_APPLICATION',
+        );
+      return signIn(db, tokens, policy, request.body, directory, request.ip);
+    },
   });
 
   app.get('/api/auth/refresh', {
