@@ -23,6 +23,9 @@ import { deepEqual } from '../../engine/core/flow-data';
 import type { ReviewProps } from '../../engine/react/registry';
 import { stringOption, widgetContextOf } from './context';
 
+/** Typed (not pasted) IDs reach the form this long after the last key, or when the box loses focus. */
+export const TYPING_PAUSE_MS = 200;
+
 /** Enough rows to see what is wrong; the summary counts the rest. */
 export const MAX_ROWS_SHOWN = 200;
 
@@ -96,19 +99,46 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
   const limit = context.limits[stringOption(options, 'limit')];
   const id = fieldPathId.$id;
 
-  const emit = (next: string[]) => {
+  const emitNow = (next: string[]) => {
     emitted.current = next;
     onChange(next, fieldPathId.path);
   };
+  const emitRef = useRef(emitNow);
+  emitRef.current = emitNow;
+  // Typing hands the list to the form once the keys pause (TYPING_PAUSE_MS) or the box loses
+  // focus: the form's rules over a thousand IDs need not run on every key (issue 17 bench).
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; ids: string[] } | null>(null);
+  const flush = () => {
+    const p = pending.current;
+    if (!p) return;
+    clearTimeout(p.timer);
+    pending.current = null;
+    emitRef.current(p.ids);
+  };
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+  useEffect(() => () => flushRef.current(), []);
+  const emit = (next: string[]) => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+    emitNow(next);
+  };
   const update = (value: string) => {
+    const pasted = Math.abs(value.length - text.length) > 1;
     setText(value);
     const parsed = chassisListOf(value, limit);
     setNotes({ duplicates: parsed.duplicates, leftOut: parsed.leftOut });
-    const added = parsed.ids.length - ids.length;
-    emit(parsed.ids);
-    // A paste is checked at once; typing waits for a pause.
-    if (added > 1) void context.equipment.checkNow(url, parsed.ids);
-    else context.equipment.schedule(url, parsed.ids);
+    if (pasted) {
+      emit(parsed.ids);
+      // A paste is checked at once; typing waits for a pause.
+      void context.equipment.checkNow(url, parsed.ids);
+      return;
+    }
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = deepEqual(parsed.ids, emitted.current)
+      ? null
+      : { timer: setTimeout(flush, TYPING_PAUSE_MS), ids: parsed.ids };
+    context.equipment.schedule(url, parsed.ids);
   };
   /** A list operation: the text becomes the list, one ID a line. */
   const replace = (next: string[]) => {
@@ -182,6 +212,7 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
           fontFamily="mono"
           aria-describedby={`${id}__description ${id}__summary ${id}__error`}
           onChange={(e) => update(e.target.value)}
+          onBlur={flush}
         />
         <Text id={`${id}__description`} fontSize="sm" color="fg.muted">
           {typeof schema.description === 'string' ? `${schema.description} ` : ''}Commas, tabs and spaces also
