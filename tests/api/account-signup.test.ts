@@ -1,6 +1,7 @@
 /** Sign-up ("Register as a New User"): validation, duplicates, the SPEC §8 answer, staff's list. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_UP_SUCCESS_TEXT, type SignUpBody } from '../../src/schemas/account';
+import { USER_NAME_CHECKS_PER_MINUTE } from '../../src/server/routes/account';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { removeDir, tempDataDir, waitForOutbox } from './account-helpers';
@@ -126,6 +127,32 @@ describe.each(databaseKinds)('sign-up on %s', (kind) => {
     for (let i = 0; i < 11; i++) answers.push((await signUp(signUpBody(), '10.9.9.9')).statusCode);
     expect(answers.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(answers[10]).toBe(429);
+  });
+
+  it('limits probing: taken emails count toward the sign-up limit, and name checks are limited per minute (issue 11)', async () => {
+    const staff = await t.handle.db
+      .selectFrom('users')
+      .select('email')
+      .where('user_name', '=', 'demo.staff')
+      .executeTakeFirstOrThrow();
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++)
+      answers.push((await signUp(signUpBody({ Email: staff.email }), '10.9.9.10')).statusCode);
+    expect(answers.slice(0, 10).every((s) => s === 409)).toBe(true);
+    expect(answers[10]).toBe(429);
+
+    const check = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/auth/usernames?userName=demo.ssl',
+        remoteAddress: '10.9.9.11',
+      });
+    for (let i = 0; i < USER_NAME_CHECKS_PER_MINUTE; i++) expect((await check()).statusCode).toBe(200);
+    const limited = await check();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(
+      'Too many user name checks from your address. Wait a minute, then try again.',
+    );
   });
 
   it('lists the requests for internal staff only', async () => {

@@ -102,9 +102,10 @@ export async function signUp(
     requested_from: ip,
   };
   if (!isValidEmail(request.email)) throw new AppError(400, `Email: ${INVALID_EMAIL_TEXT}.`, 'INVALID_EMAIL');
+  // Counted before the taken checks (issue 11): EMAIL_TAKEN must not answer an unlimited prober.
+  await takeRateLimit(db, [{ bucket: `signup:ip:${ip}`, limit: 10 }], 60, SIGN_UP_RATE_LIMIT_TEXT);
   const problem = (await userNameProblem(db, request.user_name)) ?? (await emailProblem(db, request.email));
   if (problem) throw problem;
-  await takeRateLimit(db, [{ bucket: `signup:ip:${ip}`, limit: 10 }], 60, SIGN_UP_RATE_LIMIT_TEXT);
   try {
     await db.insertInto('access_requests').values(request).execute();
   } catch (e) {

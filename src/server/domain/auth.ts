@@ -110,7 +110,10 @@ export async function signIn(
   const passwordOk =
     directory && isInternalProvider(user.auth_provider)
       ? await directory.verify(user.user_name, credentials.Password)
-      : await verifyPassword(user.password_hash, credentials.Password);
+      : // A user without a local password costs a hash like everyone (issue 11: no timing tell).
+        await verifyPassword(user.password_hash ?? (await decoy()), credentials.Password).then(
+          (ok) => ok && user.password_hash !== null,
+        );
   if (!passwordOk) {
     await failed([here]);
     // Counted atomically, so parallel guesses cannot slip past the limits.

@@ -33,9 +33,12 @@ import { createMailQueue } from '../domain/account-mail';
 import { getMyAccount, updateMyAccount } from '../domain/my-account';
 import { type AccountDeps, changePassword } from '../domain/password-change';
 import { requestPasswordReset, resetPassword, validateResetRequest } from '../domain/password-reset';
+import { takeRateLimit } from '../domain/rate-limit';
 import { viewerOf } from '../plugins/access';
 
 const tags = ['Account'];
+/** Sign-up checks a name as it is typed (after a pause): a person asks far fewer a minute. */
+export const USER_NAME_CHECKS_PER_MINUTE = 60;
 const failures = {
   ...errorResponses,
   409: { $ref: 'ErrorResponse#' },
@@ -66,7 +69,16 @@ export function accountRoutes(app: FastifyInstance, { db, tokens, config, mailer
       querystring: userNameQuerySchema,
       response: { 200: userNameAvailabilitySchema, ...failures },
     },
-    handler: (request) => userNameAvailability(db, request.query.userName),
+    handler: async (request) => {
+      // Issue 11: a name check answers whether an account exists; one address asks at a person's pace.
+      await takeRateLimit(
+        db,
+        [{ bucket: `usernames:ip:${request.ip}`, limit: USER_NAME_CHECKS_PER_MINUTE }],
+        1,
+        'Too many user name checks from your address. Wait a minute, then try again.',
+      );
+      return userNameAvailability(db, request.query.userName);
+    },
   });
 
   app.post<{ Body: RecoverPasswordBody }>('/api/auth/recoverpassword', {
