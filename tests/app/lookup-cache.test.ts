@@ -1,3 +1,4 @@
+import axios from 'axios';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LookupStore } from '../../src/app/stores/LookupStore';
 import { TimedCache } from '../../src/app/stores/TimedCache';
@@ -65,6 +66,32 @@ describe('LookupStore against a real HTTP server', () => {
     await vi.waitFor(() => expect(root.lookups.datasets.size).toBe(LOOKUP_DATASETS.length));
     for (const dataset of LOOKUP_DATASETS) expect(hits.get(`/api/lookup/${dataset}`)).toBe(1);
     expect(root.lookups.rows('locations')).toEqual([{ path: '/api/lookup/locations' }]);
+  });
+
+  it('asks again for a dataset whose request failed, and gives up only after its retries (issue 11)', async () => {
+    let failuresLeft = 2;
+    const flaky = await startServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path.endsWith('/lookup/locations') && failuresLeft-- > 0)
+        return sendJson(res, 503, { message: 'down' });
+      sendJson(res, 200, [{ path }]);
+    });
+    try {
+      const api = axios.create({ baseURL: `${flaky.url}/api` });
+      const lookups = new LookupStore(api, undefined, [5, 5, 5]);
+      lookups.loadAll(demoUsers['demo.staff'].permissions);
+      await vi.waitFor(() => expect(lookups.rows('locations')).toEqual([{ path: '/api/lookup/locations' }]));
+      expect(lookups.failed.size).toBe(0);
+
+      failuresLeft = 100;
+      const stubborn = new LookupStore(api, undefined, [5, 5]);
+      stubborn.loadAll(demoUsers['demo.staff'].permissions);
+      await vi.waitFor(() => expect(stubborn.failed.has('locations')).toBe(true));
+      expect(stubborn.rows('locations')).toEqual([]);
+      expect(failuresLeft).toBe(100 - 3); // the first request and two retries
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('skips the datasets of areas the user cannot open', () => {

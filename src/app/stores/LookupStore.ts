@@ -14,17 +14,28 @@ export const CacheKeys = {
 
 const NO_ROWS: readonly unknown[] = Object.freeze([]);
 
+/**
+ * Issue 11 (SPEC §8): a dataset whose request failed is asked again after these pauses; the
+ * answers still load once. Each failure is told through the api client's message service.
+ */
+export const LOOKUP_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000, 30_000];
+
 /** Lookup data of SPEC §3, loaded once, plus the cached pending and UI configuration data. */
 export class LookupStore {
   /** SPEC §4: set true as soon as the requests are fired, so lookups load only once. */
   loaded = false;
   /** Rows as the server sent them, deep-frozen (SPEC §4 Reset): shallow, so MobX keeps the frozen arrays themselves. */
   datasets = observable.map<LookupDataset, readonly unknown[]>({}, { deep: false });
+  /** Datasets whose every retry failed: they stay empty until the next sign-in. */
+  readonly failed = observable.set<LookupDataset>();
   readonly cache: TimedCache;
+  /** Bumped by reset(): retries of a signed-out user's requests stop. */
+  private generation = 0;
 
   constructor(
     private readonly api: AxiosInstance,
     now?: () => number,
+    private readonly retryDelaysMs: readonly number[] = LOOKUP_RETRY_DELAYS_MS,
   ) {
     this.cache = new TimedCache(now);
     makeObservable(this, { loaded: observable, loadAll: action });
@@ -39,14 +50,32 @@ export class LookupStore {
   loadAll(permissions: PermissionSet): void {
     if (this.loaded) return;
     this.loaded = true;
-    for (const dataset of LookupStore.readableDatasets(permissions)) {
-      this.api
-        .get<unknown[]>(`/lookup/${dataset}`)
-        .then(
-          action((res) => this.datasets.set(dataset, deepFreeze(Array.isArray(res.data) ? res.data : []))),
-        )
-        .catch(() => undefined); // already reported by the api client
-    }
+    for (const dataset of LookupStore.readableDatasets(permissions)) this.load(dataset, 0);
+  }
+
+  private load(dataset: LookupDataset, attempt: number): void {
+    const generation = this.generation;
+    this.api
+      .get<unknown[]>(`/lookup/${dataset}`)
+      .then(
+        action((res) => {
+          if (generation !== this.generation) return;
+          this.datasets.set(dataset, deepFreeze(Array.isArray(res.data) ? res.data : []));
+          this.failed.delete(dataset);
+        }),
+      )
+      // The api client has told the user; a later attempt may still fill the dropdown.
+      .catch(
+        action(() => {
+          if (generation !== this.generation) return;
+          const delay = this.retryDelaysMs[attempt];
+          if (delay === undefined) this.failed.add(dataset);
+          else
+            setTimeout(() => {
+              if (generation === this.generation) this.load(dataset, attempt + 1);
+            }, delay);
+        }),
+      );
   }
 
   rows<T>(dataset: LookupDataset): readonly T[] {
@@ -69,8 +98,10 @@ export class LookupStore {
 
   /** Forgets everything, so the next user's first entry loads afresh (on sign-out). */
   reset(): void {
+    this.generation++;
     this.loaded = false;
     this.datasets.clear();
+    this.failed.clear();
     this.cache.clear();
   }
 
