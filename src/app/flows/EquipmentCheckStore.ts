@@ -9,6 +9,12 @@ import { checkEquipment } from '../api/flows';
 export const EQUIPMENT_CHECK_PAUSE_MS = 600;
 
 /**
+ * A verdict older than this is asked again when the ID is checked next: orders placed meanwhile
+ * change it (a chassis just put on a redelivery is no longer free to list).
+ */
+export const VERDICT_MAX_AGE_MS = 60_000;
+
+/**
  * Server verdicts on chassis IDs (unknown, not on hire, another provider's, already on a
  * redelivery…), by check URL and normalised ID: each flow's check judges differently. Only
  * well-formed IDs not yet checked are sent, at most CHASSIS_CHECK_MAX per call (SPEC §5: 300 at a
@@ -19,11 +25,13 @@ export class EquipmentCheckStore {
   readonly checking = observable.set<string>();
   /** Check URLs whose last call failed (the widget says so and offers to try again). */
   readonly failed = observable.set<string>();
+  private readonly checkedAt = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly api: AxiosInstance,
     private readonly pauseMs = EQUIPMENT_CHECK_PAUSE_MS,
+    private readonly now: () => number = Date.now,
   ) {
     makeObservable(this, { check: action, clear: action });
   }
@@ -62,8 +70,10 @@ export class EquipmentCheckStore {
 
   async check(url: string, inputs: readonly string[]): Promise<void> {
     const key = (id: string) => EquipmentCheckStore.key(url, id);
+    const fresh = (id: string) =>
+      this.now() - (this.checkedAt.get(key(id)) ?? Number.NEGATIVE_INFINITY) < VERDICT_MAX_AGE_MS;
     const ids = [...new Set(inputs.filter(isChassisIdFormat).map(normalizeChassisId))].filter(
-      (id) => !this.verdicts.has(key(id)) && !this.checking.has(key(id)),
+      (id) => !(this.verdicts.has(key(id)) && fresh(id)) && !this.checking.has(key(id)),
     );
     if (ids.length === 0) return;
     this.failed.delete(url);
@@ -75,7 +85,11 @@ export class EquipmentCheckStore {
         try {
           const results = await checkEquipment(this.api, url, batch);
           action(() => {
-            for (const v of results) if (v.ChassisId) this.verdicts.set(key(v.ChassisId), v);
+            for (const v of results)
+              if (v.ChassisId) {
+                this.verdicts.set(key(v.ChassisId), v);
+                this.checkedAt.set(key(v.ChassisId), this.now());
+              }
           })();
         } catch {
           // the api client has shown the message; the widget offers to try again
@@ -94,6 +108,7 @@ export class EquipmentCheckStore {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.verdicts.clear();
+    this.checkedAt.clear();
     this.failed.clear();
   }
 }
