@@ -12,6 +12,8 @@ export interface ServerConfig {
   tokenLifetimeMinutes: number;
   lockoutAttempts: number;
   lockoutMinutes: number;
+  /** How often the hub closes connections whose session ended (issue 11). */
+  hubSessionCheckMs: number;
   bodyLimitBytes: number;
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail goes to DATA_DIR/outbox. */
   smtpUrl: string | null;
@@ -106,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenLifetimeMinutes: int(env.TOKEN_LIFETIME_MINUTES, 20, 'TOKEN_LIFETIME_MINUTES'),
     lockoutAttempts: int(env.LOCKOUT_ATTEMPTS, 5, 'LOCKOUT_ATTEMPTS'),
     lockoutMinutes: int(env.LOCKOUT_MINUTES, 15, 'LOCKOUT_MINUTES'),
+    hubSessionCheckMs: int(env.HUB_SESSION_CHECK_MS, 15_000, 'HUB_SESSION_CHECK_MS'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576, 'BODY_LIMIT_BYTES'),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Chassis Portal <no-reply@example.com>',

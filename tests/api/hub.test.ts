@@ -291,3 +291,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dashboard hub: two instances on
     expect((await messageOf(onB, orderId)).BookingOrderId).toBe(orderId);
   });
 });
+
+// Issue 11: a session that ends after its connection opened (sign-out, a new password) no longer
+// hears anything: the hub closes the connection without inviting a reconnect.
+describe.each(databaseKinds)('dashboard hub and ended sessions on %s', (kind) => {
+  let t: TestApp;
+  let url: string;
+  const clients: RecordingClient[] = [];
+  beforeAll(async () => {
+    t = await startTestApp(kind, { HUB_SESSION_CHECK_MS: '200' });
+    url = await listen(t.app);
+    await clearThresholds(t);
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.stop()));
+  });
+  afterAll(() => t.close());
+
+  it('closes the connection of a token that signed out, and nothing more reaches it', async () => {
+    const token = await t.tokenFor('demo.customer');
+    const staff = await t.tokenFor('demo.staff');
+    const signedOut = hubClient(url, () => token);
+    const other = hubClient(url, () => staff);
+    clients.push(signedOut, other);
+    await Promise.all([signedOut.connection.start(), other.connection.start()]);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    await eventually('closed', () => (signedOut.transitions.includes('closed') ? true : undefined));
+    expect(signedOut.connection.state).toBe(HubConnectionState.Disconnected);
+    expect(signedOut.transitions.some((s) => s.startsWith('reconnecting'))).toBe(false);
+    // The other session carries on and hears the next change; the signed-out one does not.
+    const orderId = await staffBooksFor(t, staff, DEMO_CUSTOMER_ID);
+    expect((await messageOf(other, orderId)).Change).toBe('created');
+    expect(signedOut.messages.map((m) => m.BookingOrderId)).not.toContain(orderId);
+  });
+});

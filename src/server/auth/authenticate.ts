@@ -60,3 +60,47 @@ export async function authenticate(
     token,
   };
 }
+
+/**
+ * Issue 11: which of these signed-in viewers' sessions have ended since they connected (signed
+ * out, password changed, account deactivated), with the reason to tell each; two queries for any
+ * number of viewers. The hub asks this periodically of its open connections.
+ */
+export async function endedSessions(
+  db: Kysely<Database>,
+  viewers: readonly Viewer[],
+): Promise<Map<Viewer, string>> {
+  const ended = new Map<Viewer, string>();
+  if (viewers.length === 0) return ended;
+  const revoked = new Set(
+    (
+      await db
+        .selectFrom('revoked_tokens')
+        .select('token_hash')
+        .where(
+          'token_hash',
+          'in',
+          viewers.map((v) => tokenHash(v.token)),
+        )
+        .execute()
+    ).map((r) => r.token_hash),
+  );
+  const users = new Map(
+    (
+      await db
+        .selectFrom('users')
+        .leftJoin('account_settings', 'account_settings.user_id', 'users.user_id')
+        .select(['users.user_id', 'users.active', 'account_settings.sessions_valid_after'])
+        .where('users.user_id', 'in', [...new Set(viewers.map((v) => v.userId))])
+        .execute()
+    ).map((u) => [u.user_id, u]),
+  );
+  for (const viewer of viewers) {
+    const user = users.get(viewer.userId);
+    if (!user || revoked.has(tokenHash(viewer.token))) ended.set(viewer, 'You signed out.');
+    else if (!isCurrentSession(viewer.claims, user.sessions_valid_after))
+      ended.set(viewer, SESSION_ENDED_TEXT);
+    else if (!user.active) ended.set(viewer, 'Your account is not active. Please contact customer service.');
+  }
+  return ended;
+}

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { OrderChange, OrderChangeMessage } from '../../schemas/dashboard';
+import { endedSessions } from '../auth/authenticate';
 import type { Database } from '../db/types';
 import type { Viewer } from '../domain/viewer';
 import type { OrderEvent, OrderEvents } from '../events/order-events';
@@ -38,12 +39,15 @@ export interface HubOptions {
   events: OrderEvents;
   messageFor: MessageFor;
   log: HubLog;
+  /** How often open connections are checked for sessions that ended (sign-out, new password). */
+  sessionCheckMs: number;
 }
 
 export class Hub {
   private readonly connections = new Set<HubConnection>();
   private readonly unsubscribe: () => void;
   private readonly timer: NodeJS.Timeout;
+  private readonly sessionTimer: NodeJS.Timeout;
   /** One change at a time, so two changes of one order reach clients in the order they happened. */
   private deliveries: Promise<void> = Promise.resolve();
   private shuttingDown = false;
@@ -54,6 +58,30 @@ export class Hub {
     });
     this.timer = setInterval(() => this.keepAlive(), PING_INTERVAL_MS);
     this.timer.unref();
+    this.sessionTimer = setInterval(() => void this.closeEndedSessions(), options.sessionCheckMs);
+    this.sessionTimer.unref();
+  }
+
+  /**
+   * Issue 11: a connection whose session ended after it connected (signed out, password changed,
+   * account deactivated) is closed without reconnecting, within one check interval; the token's
+   * expiry closes it on its own (accept).
+   */
+  async closeEndedSessions(): Promise<void> {
+    const open = [...this.connections];
+    if (open.length === 0) return;
+    try {
+      const ended = await endedSessions(
+        this.options.db,
+        open.map((c) => c.viewer),
+      );
+      for (const connection of open) {
+        const reason = ended.get(connection.viewer);
+        if (reason) connection.close(reason, false);
+      }
+    } catch (err) {
+      this.options.log.warn({ err }, 'hub: sessions not checked');
+    }
   }
 
   get size(): number {
@@ -86,6 +114,7 @@ export class Hub {
     this.shuttingDown = true;
     this.unsubscribe();
     clearInterval(this.timer);
+    clearInterval(this.sessionTimer);
     const open = [...this.connections];
     for (const connection of open) connection.close('The server is restarting.', true);
     let grace: NodeJS.Timeout | undefined;

@@ -33,6 +33,7 @@ export function hubRoutes(app: FastifyInstance, ctx: AppContext): void {
       events: ctx.orderEvents,
       messageFor: hubMessageFor,
       log: scope.log,
+      sessionCheckMs: ctx.config.hubSessionCheckMs,
     });
     const connectionIds = new WeakMap<FastifyRequest, string>();
 
