@@ -53,14 +53,19 @@ const panel = (id: number) => {
   return found;
 };
 const sums = (id: number) => screen.getByTestId(`line-${id}-sums`).textContent ?? '';
-const addSelect = (id: number) => screen.getByLabelText(`Line ${id}: add a location`) as HTMLSelectElement;
+const byLabel = <T extends Element>(label: string, within: ParentNode = document) => {
+  const found = within.querySelector<T & Element>(`[aria-label="${label}"]`);
+  if (!found) throw new Error(`nothing is labelled ${label}`);
+  return found as T;
+};
+const addSelect = (id: number) => byLabel<HTMLSelectElement>(`Line ${id}: add a location`);
 const offered = (id: number) =>
   [...addSelect(id).options]
     .map((o) => o.value)
     .filter(Boolean)
     .map(Number);
 
-describe('term lease booking (client)', { timeout: 90_000 }, () => {
+describe('term lease booking (client)', { timeout: 180_000 }, () => {
   it('adds, edits and removes booked locations with live sums, free locations, collapse all and fees', async () => {
     const u = userEvent.setup();
     root = await signedIn(server, 'demo.customer');
@@ -85,7 +90,7 @@ describe('term lease booking (client)', { timeout: 90_000 }, () => {
     expect(total1).toBeGreaterThan(0);
 
     // Edit: the selected quantity is the sum of the counts.
-    const units = within(panel(id)).getByLabelText(`Line ${id} location 1: units`);
+    const units = byLabel<HTMLInputElement>(`Line ${id} location 1: units`, panel(id));
     await u.clear(units);
     await u.type(units, '4');
     expect(sums(id)).toMatch(/selected 4/);

@@ -43,11 +43,14 @@ const nameOf = (names: Map<number, string>, id: number | undefined) =>
   id === undefined ? '—' : (names.get(id) ?? `Location ${id}`);
 
 /** What the widget and its review read besides the lines: saved fees, locked locations, availability. */
+const NONE: readonly never[] = [];
+
 function contractParts(data: unknown) {
+  // One empty list for "none", so memoised parts (the availability index) keep their identity.
   return {
-    saved: (getPath(data, 'Contract.BookingFees') ?? []) as TermFee[],
-    locked: (getPath(data, 'Contract.LockedFeeLocations') ?? []) as number[],
-    availability: (getPath(data, 'Contract.Availability') ?? []) as AvailabilityRow[],
+    saved: (getPath(data, 'Contract.BookingFees') ?? NONE) as TermFee[],
+    locked: (getPath(data, 'Contract.LockedFeeLocations') ?? NONE) as number[],
+    availability: (getPath(data, 'Contract.Availability') ?? NONE) as AvailabilityRow[],
     checkedAt: getPath(data, 'Contract.AvailabilityCheckedAt') as string | undefined,
   };
 }
@@ -288,6 +291,23 @@ const LinePanel = memo(function LinePanel({ line, names, index, disabled, update
   );
 });
 
+/** One fee; memoised on its shown values, so a keystroke re-renders only the fees that changed. */
+const FeeRow = memo(function FeeRow(props: {
+  location: string;
+  description: string;
+  amount: number;
+  state: string;
+}) {
+  return (
+    <Table.Row data-testid="fee-row">
+      <Table.Cell>{props.location}</Table.Cell>
+      <Table.Cell>{props.description}</Table.Cell>
+      <Table.Cell>{money(props.amount)}</Table.Cell>
+      <Table.Cell>{props.state}</Table.Cell>
+    </Table.Row>
+  );
+});
+
 function FeesTable({ fees, names }: { fees: readonly FeeView[]; names: Map<number, string> }) {
   return (
     <Box as="section" aria-label="Fees">
@@ -308,17 +328,13 @@ function FeesTable({ fees, names }: { fees: readonly FeeView[]; names: Map<numbe
           </Table.Header>
           <Table.Body>
             {fees.map((f) => (
-              <Table.Row
+              <FeeRow
                 key={`${f.longTermOrderFeeId ?? 'new'}-${f.feeId}-${f.feeLocation}`}
-                data-testid="fee-row"
-              >
-                <Table.Cell>{nameOf(names, f.feeLocation ?? undefined)}</Table.Cell>
-                <Table.Cell>{f.feeDescription ?? `Fee ${f.feeId}`}</Table.Cell>
-                <Table.Cell>{money(f.feeAmount ?? 0)}</Table.Cell>
-                <Table.Cell>
-                  {f.LockedForEdit ? 'Locked' : f.cancelled ? 'Cancelled' : f.isNew ? 'New' : 'Saved'}
-                </Table.Cell>
-              </Table.Row>
+                location={nameOf(names, f.feeLocation ?? undefined)}
+                description={f.feeDescription ?? `Fee ${f.feeId}`}
+                amount={f.feeAmount ?? 0}
+                state={f.LockedForEdit ? 'Locked' : f.cancelled ? 'Cancelled' : f.isNew ? 'New' : 'Saved'}
+              />
             ))}
           </Table.Body>
         </Table.Root>
