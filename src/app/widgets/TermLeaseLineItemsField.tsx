@@ -68,6 +68,28 @@ interface ItemRowProps {
   change: (index: number, item: TermBookedItem | null) => void;
 }
 
+/*
+ * A line's rows are plain elements (styled inline): a contract may show hundreds of them, and a
+ * keystroke re-renders the 25 of its line (bench/term-lease-lines.bench.tsx).
+ */
+const ROW = { borderBottom: '1px solid #e2e8f0' } as const;
+const CELL = { padding: '4px 8px', verticalAlign: 'middle' } as const;
+const BADGE = {
+  display: 'inline-block',
+  padding: '0 6px',
+  borderRadius: 4,
+  background: '#edf2f7',
+  fontSize: '0.75rem',
+  fontWeight: 600,
+} as const;
+const SMALL_BUTTON = {
+  border: '1px solid #a0aec0',
+  borderRadius: 4,
+  padding: '1px 8px',
+  fontSize: '0.75rem',
+  background: 'white',
+} as const;
+
 const ItemRow = memo(function ItemRow({
   line,
   item,
@@ -89,8 +111,8 @@ const ItemRow = memo(function ItemRow({
   ];
   const canPick = !existing || (item.IsSwapBooking && !item.CancelBooking);
   return (
-    <Table.Row data-testid="booked-item">
-      <Table.Cell>
+    <tr data-testid="booked-item" style={ROW}>
+      <td style={CELL}>
         {canPick ? (
           <select
             aria-label={`${label}: location`}
@@ -109,10 +131,10 @@ const ItemRow = memo(function ItemRow({
             ))}
           </select>
         ) : (
-          <Text>{nameOf(names, item.LocationId)}</Text>
+          <span>{nameOf(names, item.LocationId)}</span>
         )}
-      </Table.Cell>
-      <Table.Cell>
+      </td>
+      <td style={CELL}>
         <input
           type="number"
           min={1}
@@ -127,14 +149,14 @@ const ItemRow = memo(function ItemRow({
           }
           style={{ width: '6em', border: '1px solid #a0aec0', borderRadius: 4, padding: '2px 6px' }}
         />
-      </Table.Cell>
-      <Table.Cell>{available ?? '—'}</Table.Cell>
-      <Table.Cell>
-        {item.BookingCode ?? ''} <Badge>{statusLabel(item)}</Badge>
-      </Table.Cell>
-      <Table.Cell>
+      </td>
+      <td style={CELL}>{available ?? '—'}</td>
+      <td style={CELL}>
+        {item.BookingCode ?? ''} <span style={BADGE}>{statusLabel(item)}</span>
+      </td>
+      <td style={CELL}>
         {existing ? (
-          <HStack gap={3}>
+          <span style={{ display: 'inline-flex', gap: 12 }}>
             {(open || item.BookingStatusCode === 'CN') && (
               <label>
                 <input
@@ -171,14 +193,14 @@ const ItemRow = memo(function ItemRow({
                 Swap
               </label>
             )}
-          </HStack>
+          </span>
         ) : (
-          <Button size="xs" variant="outline" disabled={disabled} onClick={() => change(index, null)}>
+          <button type="button" style={SMALL_BUTTON} disabled={disabled} onClick={() => change(index, null)}>
             Remove {label}
-          </Button>
+          </button>
         )}
-      </Table.Cell>
-    </Table.Row>
+      </td>
+    </tr>
   );
 });
 
