@@ -108,6 +108,12 @@ describe.each(databaseKinds)('term lease booking, edit and cancel, on %s', (kind
           .where('location_id', '=', location)
           .execute();
 
+      it('the flag is configuration, served in the public configuration', async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/public/config?dt=1' });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().FeatureFlags.TermCloseOfFulfilledBooking).toBe(closeFulfilled);
+      });
+
       it('the form action brings the order’s bookings on the line and its saved fees', async () => {
         const { id } = await book();
         const f = await form(id);
