@@ -254,6 +254,16 @@ describe.each(databaseKinds)('term lease booking, create, on %s', (kind) => {
         /expired on \d{4}-\d{2}-\d{2}: nothing can be booked/,
       ],
       [
+        // As the form sends it after its contract action: the API refuses it by the same rule.
+        'a contract the form was told cannot be booked (term-lease.contract-bookable)',
+        one([{ LocationId: loc(a), UnitsRequestedCount: 1 }], s.contractId, line, {
+          Bookable: false,
+          NotBookableReason: 'Contract C-1 expired on 2026-01-31: nothing can be booked against it.',
+        }),
+        400,
+        /^Contract C-1 expired on 2026-01-31: nothing can be booked against it\.$/,
+      ],
+      [
         'a fee id that is not the order’s',
         one([{ LocationId: loc(a), UnitsRequestedCount: 1 }], s.contractId, line, {
           BookingFees: [{ feeId: 1, longTermOrderFeeId: 1 }],

@@ -125,7 +125,7 @@ export function termBody(
   contractId: number,
   lines: ReadonlyArray<{ EquipmentLineID: number; items: Item[] }>,
   acknowledged: readonly string[] = [],
-  extra: { BookingFees?: object[] } = {},
+  extra: { BookingFees?: object[]; Bookable?: boolean; NotBookableReason?: string } = {},
 ) {
   return {
     Contract: { ContractId: contractId, ...extra },
