@@ -329,7 +329,14 @@ const NewReservation = observer(function NewReservation() {
             {store.newError}
           </Text>
         )}
-        <Button mt={3} type="submit" size="sm" colorPalette="blue" loading={store.creating}>
+        <Button
+          mt={3}
+          type="submit"
+          size="sm"
+          colorPalette="blue"
+          loading={store.creating}
+          loadingText="Reserve units"
+        >
           Reserve units
         </Button>
       </form>

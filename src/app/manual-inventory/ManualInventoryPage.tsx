@@ -88,7 +88,14 @@ const ManualInventoryPage = observer(function ManualInventoryPage({ title }: Pag
               onChange={(v) => store.setField('Comment', v)}
             />
           </SimpleGrid>
-          <Button mt={3} type="submit" size="sm" variant="outline" loading={store.busy && !d}>
+          <Button
+            mt={3}
+            type="submit"
+            size="sm"
+            variant="outline"
+            loading={store.busy && !d}
+            loadingText="Show difference"
+          >
             Show difference
           </Button>
         </form>
@@ -112,7 +119,13 @@ const ManualInventoryPage = observer(function ManualInventoryPage({ title }: Pag
             <Text mt={1}>{d.Effect}</Text>
             <HStack mt={3}>
               {store.canSave ? (
-                <Button size="sm" colorPalette="blue" loading={store.busy} onClick={() => void store.save()}>
+                <Button
+                  size="sm"
+                  colorPalette="blue"
+                  loading={store.busy}
+                  onClick={() => void store.save()}
+                  loadingText="Save count"
+                >
                   Save count
                 </Button>
               ) : (

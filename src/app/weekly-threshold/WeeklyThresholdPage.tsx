@@ -48,7 +48,7 @@ const WeeklyThresholdPage = observer(function WeeklyThresholdPage({ title }: Pag
                 onChange={(e) => store.setCustomerText(e.target.value)}
               />
             </Field.Root>
-            <Button type="submit" size="sm" colorPalette="blue" loading={store.loading}>
+            <Button type="submit" size="sm" colorPalette="blue" loading={store.loading} loadingText="Search">
               Search
             </Button>
             {store.canCreate && (

@@ -234,6 +234,7 @@ const Freshness = observer(function Freshness({
         size="xs"
         variant="outline"
         loading={context.availability.isLoading(url, query)}
+        loadingText="Refresh availability"
         onClick={() => context.availability.load(url, query, true)}
       >
         Refresh availability

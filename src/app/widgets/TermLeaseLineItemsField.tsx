@@ -440,7 +440,14 @@ const CancelOrderPanel = observer(function CancelOrderPanel({ context }: { conte
           <Text>Fees now: {money(feesTotal(after.Fees))}</Text>
         </Stack>
       ) : (
-        <Button size="sm" colorPalette="red" variant="outline" loading={busy} onClick={() => void cancel()}>
+        <Button
+          size="sm"
+          colorPalette="red"
+          variant="outline"
+          loading={busy}
+          onClick={() => void cancel()}
+          loadingText="Cancel order"
+        >
           Cancel order
         </Button>
       )}

@@ -120,7 +120,7 @@ const ProfileSection = observer(function ProfileSection({ form }: { form: Profil
           </Stack>
         </Fieldset.Root>
         <Box>
-          <Button type="submit" colorPalette="blue" loading={form.submitting}>
+          <Button type="submit" colorPalette="blue" loading={form.submitting} loadingText="Save Changes">
             Save Changes
           </Button>
         </Box>
@@ -153,7 +153,7 @@ const PasswordSection = observer(function PasswordSection({ form }: { form: Chan
         />
         <NewPasswordFields form={form} />
         <Box>
-          <Button type="submit" colorPalette="blue" loading={form.submitting}>
+          <Button type="submit" colorPalette="blue" loading={form.submitting} loadingText="Change Password">
             Change Password
           </Button>
         </Box>

@@ -40,7 +40,12 @@ const RecoverPasswordPage = observer(function RecoverPasswordPage({ title }: Pag
                 label="User name or email"
                 autoComplete="username"
               />
-              <Button type="submit" colorPalette="blue" loading={form.submitting}>
+              <Button
+                type="submit"
+                colorPalette="blue"
+                loading={form.submitting}
+                loadingText="Send Reset Link"
+              >
                 Send Reset Link
               </Button>
             </Stack>

@@ -95,7 +95,12 @@ const ResetPasswordPage = observer(function ResetPasswordPage({ title }: PagePro
                 />
               )}
               <NewPasswordFields form={form} />
-              <Button type="submit" colorPalette="blue" loading={form.submitting}>
+              <Button
+                type="submit"
+                colorPalette="blue"
+                loading={form.submitting}
+                loadingText="Reset Password"
+              >
                 Reset Password
               </Button>
             </Stack>

@@ -96,7 +96,7 @@ const SignUpPage = observer(function SignUpPage({ title }: PageProps) {
                 <Link asChild>
                   <RouterLink to={LOGIN_PATH}>Back to Sign In</RouterLink>
                 </Link>
-                <Button type="submit" colorPalette="blue" loading={form.submitting}>
+                <Button type="submit" colorPalette="blue" loading={form.submitting} loadingText="Register">
                   Register
                 </Button>
               </HStack>

@@ -66,7 +66,13 @@ export const LoginForm = observer(function LoginForm({ form }: { form: LoginForm
           <Checkbox.Control />
           <Checkbox.Label>Remember Username</Checkbox.Label>
         </Checkbox.Root>
-        <Button type="submit" colorPalette="blue" disabled={!form.canSubmit} loading={form.submitting}>
+        <Button
+          type="submit"
+          colorPalette="blue"
+          disabled={!form.canSubmit}
+          loading={form.submitting}
+          loadingText="Sign In"
+        >
           Sign In
         </Button>
       </Stack>
