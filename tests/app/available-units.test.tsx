@@ -7,29 +7,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RootStore } from '../../src/app/stores/RootStore';
 import { excessText } from '../../src/app/widgets/AvailableUnitsField';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { useRealServer } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = useRealServer({ beforeAll, afterAll, afterEach, cleanup });
 
 describe('the available-units table', { timeout: 60_000 }, () => {
   it('names locations, shows what each has, and says an excess as it is typed', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     renderAppAt('/pool_booking/request', root);
     await findFlowPage('Pool Booking');
     await u.selectOptions(
@@ -51,8 +38,8 @@ describe('the available-units table', { timeout: 60_000 }, () => {
       .map((h) => h.textContent);
     expect(headers).toEqual(['Location', 'Chassis available', 'Units requested']);
 
-    const res = await server.call('POST', '/api/poolbooking/availableunits', {
-      token: await server.token('demo.customer'),
+    const res = await real.server.call('POST', '/api/poolbooking/availableunits', {
+      token: await real.server.token('demo.customer'),
       body: { MarketCode: 'CHI', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' },
     });
     const place = res.json<{ LocationName: string; Available: number }[]>()[0] as {

@@ -6,27 +6,14 @@
  */
 import { cleanup, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RootStore } from '../../src/app/stores/RootStore';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { useRealServer } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = useRealServer({ beforeAll, afterAll, afterEach, cleanup });
 
 describe('a staff-only section', { timeout: 60_000 }, () => {
   it('is not shown to a customer: the reuse request starts with the chassis', async () => {
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     renderAppAt('/reuse/request/new', root);
     await findFlowPage('Reuse Booking');
     await screen.findByRole('heading', { level: 3, name: 'Chassis to reuse' });
@@ -35,7 +22,7 @@ describe('a staff-only section', { timeout: 60_000 }, () => {
   });
 
   it('is shown to staff, with the customer picker', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     renderAppAt('/reuse/request/new', root);
     await findFlowPage('Reuse Booking');
     expect(await screen.findByRole('heading', { level: 3, name: 'Customer' })).toBeTruthy();

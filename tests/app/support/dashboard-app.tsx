@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { RootStore } from '../../../src/app/stores/RootStore';
 import type { DashboardCriteria } from '../../../src/schemas/dashboard';
 import type { DemoUser } from '../../helpers/test-app';
-import type { DashboardServer } from './dashboard-server';
+import { type DashboardServer, startDashboardServer } from './dashboard-server';
 import { buildRootStore } from './fixtures';
 import { renderAppAt } from './flow-app';
 
@@ -58,4 +58,45 @@ export async function cancellableRow(
     }
   }
   throw new Error(`the demo data has no order ${user} may cancel`);
+}
+
+/**
+ * The real server for one jsdom test file, and the signed-in root store of the test running now:
+ * the server starts before the file's tests and stops after them; after each test the root's hub
+ * stops, the page is unmounted and storage cleared.
+ */
+export function useRealServer(hooks: {
+  beforeAll: (fn: () => Promise<void>) => void;
+  afterAll: (fn: () => Promise<void>) => void;
+  afterEach: (fn: () => Promise<void>) => void;
+  cleanup: () => void;
+}) {
+  let server: DashboardServer | null = null;
+  let root: RootStore | null = null;
+  hooks.beforeAll(async () => {
+    server = await startDashboardServer();
+  });
+  hooks.afterAll(async () => {
+    await server?.close();
+  });
+  hooks.afterEach(async () => {
+    await root?.hub.stop();
+    root = null;
+    hooks.cleanup();
+    localStorage.clear();
+  });
+  const running = () => {
+    if (!server) throw new Error('the real server is not started yet');
+    return server;
+  };
+  return {
+    get server(): DashboardServer {
+      return running();
+    },
+    /** Signs a demo user in and keeps its root store for the clean-up. */
+    async signIn(user: DemoUser): Promise<RootStore> {
+      root = await signedIn(running(), user);
+      return root;
+    },
+  };
 }
