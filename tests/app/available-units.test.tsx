@@ -8,10 +8,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { excessText } from '../../src/app/widgets/AvailableUnitsField';
-import { useRealServer } from './support/dashboard-app';
+import { withRealServer } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
-const real = useRealServer({ beforeAll, afterAll, afterEach, cleanup });
+const real = withRealServer({ beforeAll, afterAll, afterEach, cleanup });
 
 describe('the available-units table', { timeout: 60_000 }, () => {
   it('names locations, shows what each has, and says an excess as it is typed', async () => {

@@ -6,10 +6,10 @@
  */
 import { cleanup, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useRealServer } from './support/dashboard-app';
+import { withRealServer } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
-const real = useRealServer({ beforeAll, afterAll, afterEach, cleanup });
+const real = withRealServer({ beforeAll, afterAll, afterEach, cleanup });
 
 describe('a staff-only section', { timeout: 60_000 }, () => {
   it('is not shown to a customer: the reuse request starts with the chassis', async () => {

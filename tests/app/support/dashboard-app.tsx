@@ -65,7 +65,7 @@ export async function cancellableRow(
  * the server starts before the file's tests and stops after them; after each test the root's hub
  * stops, the page is unmounted and storage cleared.
  */
-export function useRealServer(hooks: {
+export function withRealServer(hooks: {
   beforeAll: (fn: () => Promise<void>) => void;
   afterAll: (fn: () => Promise<void>) => void;
   afterEach: (fn: () => Promise<void>) => void;
