@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/domain/permissions';
+import { sessionIdOf } from '../../src/server/auth/tokens';
 import { databaseKinds } from '../helpers/database';
 import { bearer, decodeClaims, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -163,6 +164,26 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
       (await t.app.inject({ method: 'GET', url: '/api/configuration/ui', headers: bearer(other) }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('ends the whole session on sign-out: its earlier and refreshed tokens, not the user’s other sessions (issue 11)', async () => {
+    const call = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const first = await t.tokenFor('demo.ssl');
+    const elsewhere = await t.tokenFor('demo.ssl');
+    await new Promise((r) => setTimeout(r, 1100)); // a later second: the refreshed token differs
+    const refreshed = (await call('/api/auth/refresh', first)).json().token as string;
+    expect(refreshed).not.toBe(first);
+    expect(sessionIdOf(refreshed)).toBe(sessionIdOf(first));
+    expect(sessionIdOf(elsewhere)).not.toBe(sessionIdOf(first));
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(refreshed) });
+    expect(out.statusCode).toBe(204);
+    // The session's earlier token is refused too, and cannot refresh its way back in.
+    expect((await call('/api/configuration/ui', first)).statusCode).toBe(401);
+    expect((await call('/api/auth/refresh', first)).statusCode).toBe(401);
+    expect((await call('/api/configuration/ui', refreshed)).statusCode).toBe(401);
+    // The same user in another browser carries on.
+    expect((await call('/api/configuration/ui', elsewhere)).statusCode).toBe(200);
   });
 
   it('refuses a forged or expired token', async () => {

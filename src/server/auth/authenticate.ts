@@ -10,7 +10,7 @@ import type { Database } from '../db/types';
 import { isCurrentSession, SESSION_ENDED_TEXT } from '../domain/sessions';
 import { isInternalProvider, type Viewer } from '../domain/viewer';
 import { unauthorized } from '../errors';
-import { type TokenService, tokenHash } from './tokens';
+import { revocationKeysOf, type TokenService } from './tokens';
 
 /** The token of an `Authorization: Bearer …` header; null when there is none. */
 export function bearerToken(header: string | undefined): string | null {
@@ -36,7 +36,10 @@ export async function authenticate(
       'users.auth_provider',
       eb
         .exists(
-          eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash(token)),
+          eb
+            .selectFrom('revoked_tokens')
+            .select('token_hash')
+            .where('token_hash', 'in', revocationKeysOf(token)),
         )
         .as('revoked'),
       eb
@@ -80,7 +83,7 @@ export async function endedSessions(
         .where(
           'token_hash',
           'in',
-          viewers.map((v) => tokenHash(v.token)),
+          viewers.flatMap((v) => revocationKeysOf(v.token)),
         )
         .execute()
     ).map((r) => r.token_hash),
@@ -97,7 +100,8 @@ export async function endedSessions(
   );
   for (const viewer of viewers) {
     const user = users.get(viewer.userId);
-    if (!user || revoked.has(tokenHash(viewer.token))) ended.set(viewer, 'You signed out.');
+    if (!user || revocationKeysOf(viewer.token).some((key) => revoked.has(key)))
+      ended.set(viewer, 'You signed out.');
     else if (!isCurrentSession(viewer.claims, user.sessions_valid_after))
       ended.set(viewer, SESSION_ENDED_TEXT);
     else if (!user.active) ended.set(viewer, 'Your account is not active. Please contact customer service.');

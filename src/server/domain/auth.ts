@@ -9,7 +9,7 @@ import { ENTITIES, type PermissionSet } from '../../domain/permissions';
 import type { AccountStatus } from '../../schemas/auth';
 import type { Directory } from '../auth/directory';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { type IssuedClaims, type TokenService, tokenHash } from '../auth/tokens';
+import { type IssuedClaims, revocationKeysOf, sessionIdOf, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/types';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { issueSessionToken } from './sessions';
@@ -200,9 +200,10 @@ export async function claimsFor(db: Kysely<Database>, userId: number): Promise<I
 }
 
 /** A fresh token for a signed-in user, re-reading status and permissions (SPEC §4 Session). */
-export async function refreshToken(db: Kysely<Database>, tokens: TokenService, userId: number) {
-  if ((await accountStatus(db, userId)) !== 'Active') throw unauthorized(NOT_ACTIVE_TEXT);
-  return issueSessionToken(db, tokens, await claimsFor(db, userId));
+/** A fresh token of the same session (its sid kept: signing out ends it with the others). */
+export async function refreshToken(db: Kysely<Database>, tokens: TokenService, viewer: Viewer) {
+  if ((await accountStatus(db, viewer.userId)) !== 'Active') throw unauthorized(NOT_ACTIVE_TEXT);
+  return issueSessionToken(db, tokens, await claimsFor(db, viewer.userId), sessionIdOf(viewer.token));
 }
 
 /**
@@ -235,10 +236,24 @@ export async function accountStatus(db: Kysely<Database>, user: number | string)
   return row?.active ? 'Active' : 'NotActive';
 }
 
-export async function signOut(db: Kysely<Database>, token: string, exp: number): Promise<void> {
+/**
+ * Signs the token's session out (issue 11): the token itself, and every token of its session —
+ * earlier ones still unexpired, and any a refresh would bring — for as long as one could live.
+ */
+export async function signOut(
+  db: Kysely<Database>,
+  token: string,
+  exp: number,
+  lifetimeMinutes: number,
+): Promise<void> {
+  const sessionUntil = new Date(Date.now() + lifetimeMinutes * 60_000);
+  const [own, session] = revocationKeysOf(token);
   await db
     .insertInto('revoked_tokens')
-    .values({ token_hash: tokenHash(token), expires_at: new Date(exp * 1000) })
+    .values([
+      { token_hash: own as string, expires_at: new Date(exp * 1000) },
+      ...(session ? [{ token_hash: session, expires_at: sessionUntil }] : []),
+    ])
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .execute();
   // Keep the table small: expired tokens are refused by their signature anyway.

@@ -55,8 +55,10 @@ export async function issueSessionToken(
   db: Kysely<Database>,
   tokens: TokenService,
   claims: IssuedClaims,
+  /** The session a refresh continues; a sign-in starts a new one. */
+  sessionId?: string,
 ): Promise<{ token: string; exp: number }> {
   const validAfter = await sessionsValidAfter(db, claims.UserId);
   const now = Math.floor(Date.now() / 1000);
-  return tokens.issue(claims, { issuedAt: Math.max(now, validAfter) });
+  return tokens.issue(claims, { issuedAt: Math.max(now, validAfter), ...(sessionId ? { sessionId } : {}) });
 }

@@ -66,7 +66,7 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
       response: { 200: tokenResponseSchema, 401: errorResponses[401] },
     },
     handler: async (request) => {
-      const { token } = await refreshToken(db, tokens, viewerOf(request).userId);
+      const { token } = await refreshToken(db, tokens, viewerOf(request));
       return { token };
     },
   });
@@ -102,7 +102,7 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
     },
     handler: async (request, reply) => {
       const viewer = viewerOf(request);
-      await signOut(db, viewer.token, viewer.claims.exp);
+      await signOut(db, viewer.token, viewer.claims.exp, config.tokenLifetimeMinutes);
       return reply.code(204).send();
     },
   });
