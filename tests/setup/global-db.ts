@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/connect';
@@ -21,7 +21,9 @@ function sourceHash(): string {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts')) hash.update(path).update(readFileSync(path));
+      // Relative paths: two checkouts of the same sources share one template (and do not drop
+      // each other's as stale).
+      else if (name.endsWith('.ts')) hash.update(relative(process.cwd(), path)).update(readFileSync(path));
     }
   };
   walk(resolve('src/server/db'));
