@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { seriousA11yFindings } from '../fixtures/axe';
 import { expect, test } from '../fixtures/index';
 
@@ -8,6 +9,42 @@ import { expect, test } from '../fixtures/index';
  * page's CSP forbids inline scripts, so axe is injected with the CSP bypassed (the test browser only).
  */
 test.use({ bypassCSP: true });
+
+const BUSY = '[data-loading], [aria-busy="true"]';
+
+/**
+ * axe's findings on the page as it settles: nothing loading before the run, and nothing starting
+ * to load during it (a search a page starts on its own); else it looks again. A busy button is
+ * checked by its own tests.
+ */
+async function settledFindings(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator(BUSY)).toHaveCount(0);
+    await page.evaluate((busy) => {
+      const w = window as unknown as { busySeen: boolean; busyWatch?: MutationObserver };
+      w.busySeen = document.querySelector(busy) !== null;
+      w.busyWatch?.disconnect();
+      // Any busy flag set or cleared, or a busy element added, while axe runs: look again.
+      w.busyWatch = new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.type === 'attributes') w.busySeen = true;
+          for (const n of r.addedNodes)
+            if (n instanceof Element && (n.matches(busy) || n.querySelector(busy))) w.busySeen = true;
+        }
+      });
+      w.busyWatch.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-loading', 'aria-busy'],
+      });
+    }, BUSY);
+    const found = await seriousA11yFindings(page);
+    const busyMeanwhile = await page.evaluate(() => (window as unknown as { busySeen: boolean }).busySeen);
+    if (!busyMeanwhile || attempt === 5) return found;
+  }
+}
 
 const EXTRA_ROUTES: Record<string, readonly string[]> = {
   'demo.customer': [],
@@ -38,10 +75,7 @@ for (const user of ['demo.customer', 'demo.staff'] as const) {
     for (const route of routes) {
       await page.goto(`/#${route}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      // The page as it settles: nothing still loading (a busy button is checked by its own tests).
-      await expect(page.locator('[data-loading], [aria-busy="true"]')).toHaveCount(0);
-      const found = await seriousA11yFindings(page);
+      const found = await settledFindings(page);
       if (found.length > 0) findings[route] = found;
     }
     expect(findings).toEqual({});
