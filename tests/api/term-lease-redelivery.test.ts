@@ -143,6 +143,17 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       ShowDirectFinanceLeaseWarning: true,
       NeedsPurchaseOptionOverride: false,
     });
+
+    // A market and location given with the search are applied to each line that offers both.
+    const [market, location] = [po.MarketList[0] as string, po.LocationList[0] as number];
+    const searched = await contractFor(customer, ids.slice(0, 1), {
+      MarketCode: market,
+      LocationId: location,
+    });
+    expect(searched.statusCode, searched.body).toBe(200);
+    const [line] = searched.json().GroupLineItems as GroupLineItem[];
+    expect(line).toMatchObject({ SelectedMarketCode: market, SelectedLocationId: location });
+    expect(line?.LineItemDetails[0]?.LocationId).toBe(location);
   });
 
   it('checks at most the validation limit per call, and takes at most the term lease limit per redelivery', async () => {

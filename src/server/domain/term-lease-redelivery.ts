@@ -14,6 +14,7 @@
 import { type Kysely, sql } from 'kysely';
 import { REDELIVERY_MESSAGES, REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
 import {
+  applyMarketAndLocation,
   evaluateLine,
   type GroupLineItem,
   type LineItemDetail,
@@ -21,6 +22,7 @@ import {
 } from '../../domain/term-lease-redelivery';
 import type { FieldError } from '../../engine/core/types';
 import type { Database } from '../db/types';
+import { bookingCustomer } from './booking-customer';
 import { insertOrder, type NewBooking } from './booking-orders';
 import { bookOnce } from './booking-transaction';
 import { validateEquipment } from './equipment';
@@ -64,6 +66,36 @@ interface HeldUnderContract {
 }
 
 const iso = (d: string | Date) => new Date(d).toISOString().slice(0, 10);
+
+/**
+ * The search of the redelivery's first step (SPEC §3 search model): the contract lines of the
+ * chassis the customer holds — staff name the customer — with the market and location applied
+ * to each line that offers both (SPEC §4 "applying a market and location to a line").
+ */
+export async function contractForChassisSearch(
+  db: Db,
+  viewer: Viewer,
+  search: { ChassisIds: readonly string[]; CustomerId?: number; MarketCode?: string; LocationId?: number },
+  now: Date,
+): Promise<ContractForChassisAnswer> {
+  const { ChassisIds, CustomerId, MarketCode, LocationId } = search;
+  const customer = await bookingCustomer(db, viewer, CustomerId, { requireGoodStanding: false, lock: false });
+  const answer = await contractForChassis(
+    db,
+    { ...viewer, customerId: customer.customerId, isInternal: false },
+    ChassisIds,
+    now,
+  );
+  if (MarketCode === undefined || LocationId === undefined) return answer;
+  return {
+    ...answer,
+    GroupLineItems: answer.GroupLineItems.map((l) =>
+      l.MarketList.includes(MarketCode) && l.LocationList.includes(LocationId)
+        ? applyMarketAndLocation(l, MarketCode, LocationId)
+        : l,
+    ),
+  };
+}
 
 /** The chassis' contract, lines and the counts the override flags need; grouped per contract line. */
 export async function contractForChassis(

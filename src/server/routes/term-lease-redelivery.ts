@@ -3,7 +3,6 @@
  * longTermRedelivery): contractForChassis, and cancelOrder for its orders.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { applyMarketAndLocation } from '../../domain/term-lease-redelivery';
 import { orderDocumentSchema } from '../../schemas/booking-order';
 import { errorResponses } from '../../schemas/common';
 import { type CancelOrderBody, cancelOrderBodySchema, dashboardDetailSchema } from '../../schemas/dashboard';
@@ -14,10 +13,9 @@ import {
 } from '../../schemas/term-lease-redelivery';
 import type { AppContext } from '../context';
 import { cancelOrder } from '../domain/booking-cancel';
-import { bookingCustomer } from '../domain/booking-customer';
 import { dashboardDetail } from '../domain/dashboard';
 import { orderDocument } from '../domain/order-document';
-import { contractForChassis, TERM_REDELIVERY_ORDER_TYPE } from '../domain/term-lease-redelivery';
+import { contractForChassisSearch, TERM_REDELIVERY_ORDER_TYPE } from '../domain/term-lease-redelivery';
 import { AppError, notFound } from '../errors';
 import { viewerOf } from '../plugins/access';
 import { orderTypeAccess } from './availability';
@@ -35,29 +33,7 @@ export function termLeaseRedeliveryRoutes(app: FastifyInstance, ctx: AppContext)
       security: [{ bearer: [] }],
       response: { 200: contractForChassisResponseSchema, ...errorResponses },
     },
-    handler: async (request) => {
-      const viewer = viewerOf(request);
-      const { ChassisIds, CustomerId, MarketCode, LocationId } = request.body;
-      const customer = await bookingCustomer(db, viewer, CustomerId, {
-        requireGoodStanding: false,
-        lock: false,
-      });
-      const answer = await contractForChassis(
-        db,
-        { ...viewer, customerId: customer.customerId, isInternal: false },
-        ChassisIds,
-        new Date(),
-      );
-      if (MarketCode === undefined || LocationId === undefined) return answer;
-      return {
-        ...answer,
-        GroupLineItems: answer.GroupLineItems.map((l) =>
-          l.MarketList.includes(MarketCode) && l.LocationList.includes(LocationId)
-            ? applyMarketAndLocation(l, MarketCode, LocationId)
-            : l,
-        ),
-      };
-    },
+    handler: (request) => contractForChassisSearch(db, viewerOf(request), request.body, new Date()),
   });
 
   app.put<{ Body: CancelOrderBody }>('/api/longtermredelivery/cancelOrder', {
