@@ -16,6 +16,7 @@ import { verifyPassword } from '../../src/server/auth/passwords';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { countRows, SEED_TABLES, type SeedSummary, seedDemoData, seedScale } from '../../src/server/db/seed';
+import { ANCHOR, HISTORY_DAYS, seedDay } from '../../src/server/db/seed/random';
 import type { Database } from '../../src/server/db/types';
 
 /** One md5 per table over every row as JSON, in a stable order; password hashes are salted, so left out. */
@@ -204,6 +205,39 @@ describe('demo data seed', () => {
     );
     expect(contracts.length).toBeGreaterThanOrEqual(2);
     expect(contracts.map((c) => c.status)).toContain('ACTIVE');
+  });
+
+  it('stands on its seed day: nothing after it, orders placed in the last week, 18 months of history', async () => {
+    const columns = await list<{ table_name: string; column_name: string }>(
+      db,
+      `select table_name, column_name from information_schema.columns
+       where table_schema = current_schema() and data_type = 'timestamp with time zone'
+         and table_name in (${SEED_TABLES.map((t) => `'${t}'`).join(',')})`,
+    );
+    expect(columns.map((c) => `${c.table_name}.${c.column_name}`)).toContain('booking_orders.created_at');
+    for (const c of columns) {
+      const late = await one<{ n: number }>(
+        db,
+        `select count(*)::int as n from ${c.table_name} where ${c.column_name} > '${ANCHOR.toISOString()}'`,
+      );
+      expect(late.n, `${c.table_name}.${c.column_name} after the seed day began`).toBe(0);
+    }
+    const span = await one<{ newest: Date; oldest: Date }>(
+      db,
+      'select max(created_at) as newest, min(created_at) as oldest from booking_orders',
+    );
+    const daysBack = (d: Date) => (ANCHOR.getTime() - new Date(d).getTime()) / 86_400_000;
+    expect(daysBack(span.newest)).toBeLessThan(1);
+    expect(daysBack(span.oldest)).toBeGreaterThan(HISTORY_DAYS - 30);
+    expect(daysBack(span.oldest)).toBeLessThanOrEqual(HISTORY_DAYS + 1);
+  });
+
+  it('takes its day from SEED_DAY or else today in UTC, and refuses a day that does not exist', () => {
+    expect(seedDay('2027-03-04')).toBe('2027-03-04');
+    expect(seedDay(undefined)).toBe(new Date().toISOString().slice(0, 10));
+    expect(seedDay('')).toBe(new Date().toISOString().slice(0, 10));
+    for (const bad of ['2026-02-30', '2026-1-05', 'today', '2026-11-23T00:00:00Z'])
+      expect(() => seedDay(bad), bad).toThrow(/SEED_DAY wants a day as YYYY-MM-DD/);
   });
 
   it('continues every identity after the seeded ids', async () => {

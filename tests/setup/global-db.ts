@@ -2,7 +2,7 @@
  * Once per test run: build the migrated, seeded database that every API test starts from.
  * PGlite: a data-dir snapshot each test loads (~0.4 s instead of initdb + seed). PostgreSQL (when
  * TEST_DATABASE_URL is set): a template database each test file clones. Both are keyed by a hash
- * of the schema and seed sources, so they are rebuilt only when those change.
+ * of the schema and seed sources and the seed day, so they are rebuilt only when those change.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/db/seed';
+import { seedDay } from '../../src/server/db/seed/random';
 
 const cacheDir = resolve('.cache/test-db');
 
@@ -28,6 +29,8 @@ function sourceHash(): string {
   };
   walk(resolve('src/server/db'));
   walk(resolve('src/domain'));
+  // The demo data moves with its day: yesterday's snapshot is not today's seed.
+  hash.update(seedDay());
   return hash.digest('hex').slice(0, 12);
 }
 

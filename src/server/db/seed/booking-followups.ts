@@ -6,7 +6,7 @@ import type { BookingChassisTable, BookingOrderFeeTable, PendingRequestTable } f
 import type { OrderPlan } from './booking-orders';
 import type { ChassisRow } from './chassis';
 import type { FeeRow } from './fees';
-import { iso, type Rng } from './random';
+import { iso, notAfterAnchor, type Rng } from './random';
 
 export type PendingRequestRow = Omit<
   PendingRequestTable,
@@ -40,7 +40,7 @@ const REQUEST_KINDS: ReadonlyArray<readonly [readonly [string, string], number]>
   [['STANDING_REVIEW', 'CREDIT'], 1],
 ];
 const FAILURES = ['NO_INVENTORY', 'THRESHOLD_EXCEEDED', 'CREDIT_HOLD', 'LOCATION_CLOSED'];
-const later = (at: string, hours: number) => iso(new Date(Date.parse(at) + hours * 3_600_000));
+const later = (at: string, hours: number) => iso(notAfterAnchor(Date.parse(at) + hours * 3_600_000));
 
 export function buildPendingRequests(
   rng: Rng,

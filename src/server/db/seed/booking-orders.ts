@@ -83,7 +83,7 @@ const BASE_TYPES: W<string> = [
   ['MI', 4],
   ['RD', 3],
 ];
-const FUTURE_STATUS: W<string | null> = [
+const JUST_PLACED_STATUS: W<string | null> = [
   ['OP', 5],
   ['PN', 3],
   [null, 2],
@@ -168,17 +168,20 @@ export function buildOrders(rng: Rng, ctx: OrderContext): OrderPlan[] {
           : rng.pick(marketCodes);
 
     const demoCustomer = customer.customer_id <= 3;
-    const ahead = rng.chance(0.05);
-    const days = ahead
-      ? -rng.int(1, 45)
+    // A few orders are just placed: created in the last week, still open or pending.
+    const justPlaced = rng.chance(0.05);
+    const days = justPlaced
+      ? rng.int(0, 6)
       : Math.floor(HISTORY_DAYS * rng.float() ** (demoCustomer ? 2.2 : 1.3));
     const created = randomInstant(rng, days, days);
     // Demo accounts get more open work, so their dashboards have something to act on.
     const recent = days < (demoCustomer ? 60 : 14);
-    const status = rng.weighted(ahead ? FUTURE_STATUS : recent ? RECENT_STATUS : OLD_STATUS);
+    const status = rng.weighted(justPlaced ? JUST_PLACED_STATUS : recent ? RECENT_STATUS : OLD_STATUS);
     const closes = status !== null && status !== 'OP' && status !== 'PN';
     const updated =
-      ahead || !closes ? created : new Date(Math.min(created.getTime() + rng.int(0, 30) * DAY_MS, ANCHOR_MS));
+      justPlaced || !closes
+        ? created
+        : new Date(Math.min(created.getTime() + rng.int(0, 30) * DAY_MS, ANCHOR_MS));
     const initialStatus =
       status === 'PN' || (status !== null && rng.chance(status === 'CN' ? 0.3 : 0.08))
         ? 'PN'

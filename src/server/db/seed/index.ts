@@ -1,8 +1,8 @@
 /**
  * The deterministic demo data set (ARCHITECTURE §1: an empty database is migrated and filled with
- * it on first start). Every value comes from fixed-seed PRNGs and a fixed anchor date, so two runs
- * give the same rows (password hashes aside: argon2 salts them). All of it is written in one
- * transaction: a failed seed leaves nothing behind.
+ * it on first start). Every value comes from fixed-seed PRNGs and the seed day (random.ts), so two
+ * runs on one day give the same rows (password hashes aside: argon2 salts them). All of it is
+ * written in one transaction: a failed seed leaves nothing behind.
  */
 import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../../auth/passwords';

@@ -4,8 +4,26 @@
  * Never Math.random or the clock.
  */
 
-/** Every date in the demo data is relative to this instant (history goes back ~18 months). */
-export const ANCHOR = new Date('2026-11-01T00:00:00Z');
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The day the demo data stands on: SEED_DAY (YYYY-MM-DD: a test or a bug report that needs one
+ * given day's rows) or today in UTC. The same day gives the same rows; another day gives the same
+ * shape moved with it, so the default 90-day search never thins out as the months go by.
+ */
+export function seedDay(env: string | undefined = process.env.SEED_DAY): string {
+  if (env === undefined || env === '') return new Date().toISOString().slice(0, 10);
+  const parsed = Date.parse(`${env}T00:00:00Z`);
+  if (!DAY_PATTERN.test(env) || Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== env)
+    throw new Error(`SEED_DAY wants a day as YYYY-MM-DD, got ${JSON.stringify(env)}`);
+  return env;
+}
+
+/**
+ * Every date in the demo data is relative to this instant, 00:00 UTC of the seed day (history
+ * goes back ~18 months). Nothing is created or changed after it, so nothing lies in the future.
+ */
+export const ANCHOR = new Date(`${seedDay()}T00:00:00Z`);
 export const ANCHOR_MS = ANCHOR.getTime();
 export const DAY_MS = 86_400_000;
 /** How far back the booking history reaches. */
@@ -85,9 +103,15 @@ export const iso = (d: Date): string => d.toISOString();
 /** A date column value ('YYYY-MM-DD'). */
 export const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
 
-/** An instant between `fromDaysAgo` and `toDaysAgo` days before the anchor, at a working hour. */
+/**
+ * An instant at a working hour (05:00–20:00 UTC) between `fromDaysAgo` and `toDaysAgo` days before
+ * the seed day; day 0 is the day before it, so the instant is always before the anchor.
+ */
 export function randomInstant(rng: Rng, fromDaysAgo: number, toDaysAgo: number): Date {
   const day = rng.int(Math.min(fromDaysAgo, toDaysAgo), Math.max(fromDaysAgo, toDaysAgo));
-  const minutes = rng.int(5 * 60, 20 * 60); // 05:00–20:00 UTC
-  return new Date(ANCHOR_MS - day * DAY_MS + minutes * 60_000);
+  const minutes = rng.int(5 * 60, 20 * 60);
+  return new Date(ANCHOR_MS - (day + 1) * DAY_MS + minutes * 60_000);
 }
+
+/** An instant (ms) held at the anchor at the latest: a recent order's follow-up is not in the future. */
+export const notAfterAnchor = (at: number): Date => new Date(Math.min(at, ANCHOR_MS));

@@ -54,7 +54,7 @@ function chunkSql(orderBase: number, bookingBase: number, from: number, to: numb
   ),
   o as (
     select k, li, cust, mkt,
-      ${anchor} - make_interval(days => age) + make_interval(secs => 18000 + ${h('k', 374761393, 54000)}) as created,
+      ${anchor} - make_interval(days => age + 1) + make_interval(secs => 18000 + ${h('k', 374761393, 54000)}) as created,
       case when age < 14 then (${RECENT})[1 + ${h('k', 2654435761, 7)}]
            else (${OLD})[1 + ${h('k', 2654435761, 10)}] end as status,
       (${TYPES})[1 + ${h('k', 1597334677, 13)}] as type
