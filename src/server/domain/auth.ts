@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import { INVALID_LOGIN_TEXT, lockoutServerMessage } from '../../domain/messages';
 import { ENTITIES, type PermissionSet } from '../../domain/permissions';
+import { maySeeUser } from '../../domain/policies';
 import type { AccountStatus } from '../../schemas/auth';
 import type { Directory } from '../auth/directory';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -219,7 +220,7 @@ export async function accountStatusFor(
   const key = /^\d{1,9}$/.test(asked.trim()) ? Number(asked.trim()) : asked.trim();
   const self =
     key === viewer.userId || (typeof key === 'string' && key.toLowerCase() === viewer.userName.toLowerCase());
-  if (!self && !viewer.isInternal) throw forbidden('You may only ask for the status of your own account.');
+  if (!maySeeUser(viewer, self)) throw forbidden('You may only ask for the status of your own account.');
   return accountStatus(db, key);
 }
 

@@ -4,9 +4,11 @@
  * to customer bookings (docs/data-model.md). The available-units table and the booking use this one
  * function, so what the form shows is what the booking checks.
  */
+
 import type { Kysely } from 'kysely';
 import { CONFIGURED_LOCATION_ID } from '../../domain/constants';
 import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
+import { mayChooseCustomer } from '../../domain/policies';
 import type { AvailableUnitRow } from '../../schemas/bookings';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
@@ -125,7 +127,7 @@ export async function availableUnitsFor(
   customerId: number | undefined,
   choice: EquipmentChoice,
 ): Promise<AvailableUnitRow[]> {
-  if (customerId !== undefined || !viewer.isInternal)
+  if (customerId !== undefined || !mayChooseCustomer(viewer))
     await bookingCustomer(db, viewer, customerId, { requireGoodStanding: false, lock: false });
   return availableUnitsInMarket(db, kind, choice);
 }

@@ -2,8 +2,10 @@
  * Whose booking it is. Customers book for their own company; staff book on behalf of a customer
  * they name. A customer not in good standing cannot create chassis bookings (SPEC §6).
  */
+
 import type { Kysely } from 'kysely';
 import { ACCOUNT_VALIDATION_TEXT } from '../../domain/messages';
+import { mayChooseCustomer, seesEveryCustomer } from '../../domain/policies';
 import type { Database } from '../db/types';
 import { AppError, forbidden } from '../errors';
 import type { Viewer } from './viewer';
@@ -19,7 +21,7 @@ export const NOT_IN_GOOD_STANDING = 'NOT_IN_GOOD_STANDING';
 
 /** The customer id a submit is for, before any database read: the caller's own, or the one staff chose. */
 export function requestedCustomerId(viewer: Viewer, requested: number | undefined): number {
-  if (!viewer.isInternal) {
+  if (!mayChooseCustomer(viewer)) {
     if (viewer.customerId === null)
       throw forbidden('Your user is not linked to a customer, so it cannot book.');
     if (requested !== undefined && requested !== viewer.customerId)
@@ -60,7 +62,7 @@ export async function bookingCustomer(
   if (options.requireGoodStanding && !row.good_standing) {
     throw new AppError(
       403,
-      viewer.isInternal
+      seesEveryCustomer(viewer)
         ? `${who} is not in good standing: no chassis bookings can be created for it. Customer service can tell why.`
         : ACCOUNT_VALIDATION_TEXT,
       NOT_IN_GOOD_STANDING,

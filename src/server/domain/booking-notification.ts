@@ -28,37 +28,116 @@ export const contactAddresses = (emails: string): string[] =>
 const chassisLines = (ids: readonly string[]): string[] =>
   Array.from(
     { length: Math.ceil(ids.length / 6) },
-    (_, i) => `  ${i === 0 ? 'Chassis: ' : '         '}${ids.slice(i * 6, i * 6 + 6).join(', ')}`,
+    (_, i) => `${i === 0 ? 'Chassis: ' : '         '}${ids.slice(i * 6, i * 6 + 6).join(', ')}`,
   );
+
+/** What an order mail says: one template, sent as text and as HTML. */
+interface OrderMailContent {
+  to: readonly string[];
+  subject: string;
+  contactName: string | null;
+  intro: string;
+  /** One entry per booking: its first line, then its details. */
+  items: ReadonlyArray<{ title: string; details: readonly string[] }>;
+}
+
+const FOOTER = 'This message was sent by the chassis booking portal.';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
+
+function orderMail(content: OrderMailContent): Mail {
+  const hello = `Hello ${content.contactName ?? ''}`.trim();
+  const text = [
+    `${hello},`,
+    '',
+    content.intro,
+    '',
+    ...content.items.map((i) => [`- ${i.title}`, ...i.details.map((d) => `  ${d}`)].join('\n')),
+    '',
+    FOOTER,
+  ].join('\n');
+  const items = content.items.map(
+    (i) =>
+      `<li><strong>${escapeHtml(i.title)}</strong>${i.details.map((d) => `<br>${escapeHtml(d.trim())}`).join('')}</li>`,
+  );
+  const html = [
+    '<!doctype html>',
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>`,
+    '<body style="font-family: Arial, Helvetica, sans-serif; font-size: 14px; color: #1a202c">',
+    `<p>${escapeHtml(hello)},</p>`,
+    `<p>${escapeHtml(content.intro)}</p>`,
+    ...(items.length ? ['<ul>', ...items, '</ul>'] : []),
+    `<p style="color: #4a5568; font-size: 12px">${escapeHtml(FOOTER)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: content.to, subject: content.subject, text, html };
+}
+
+type MailedBooking = Pick<
+  BookingSubmitResponse['Bookings'][number],
+  | 'BookingCode'
+  | 'BookingStatusCode'
+  | 'LocationId'
+  | 'LocationName'
+  | 'UnitsRequestedCount'
+  | 'EquipmentSize'
+  | 'EquipmentClass'
+  | 'Chassis'
+>;
+
+const orderTypeName = (code: string) => (BookingOrderType as Record<string, string>)[code] ?? code;
+
+function bookingItem(b: MailedBooking, names: DisplayNames) {
+  return {
+    title: `${b.BookingCode ?? 'Booking number to follow'} (${bookingStatusName(b.BookingStatusCode)})`,
+    details: [
+      `${b.LocationName} (location ${b.LocationId})`,
+      `${b.UnitsRequestedCount} unit(s) of ${names.size(b.EquipmentSize)}${b.EquipmentClass ? `, ${names.equipmentClass(b.EquipmentClass)}` : ''}`,
+      ...chassisLines(b.Chassis ?? []),
+    ],
+  };
+}
 
 export function bookingMail(
   order: BookingSubmitResponse,
   contact: Contact,
   names: DisplayNames = CODES_AS_THEY_ARE,
 ): Mail {
-  const type =
-    (BookingOrderType as Record<string, string>)[order.BookingOrderTypeCode] ?? order.BookingOrderTypeCode;
-  const lines = order.Bookings.map((b) =>
-    [
-      `- ${b.BookingCode ?? 'Booking number to follow'} (${bookingStatusName(b.BookingStatusCode)})`,
-      `  ${b.LocationName} (location ${b.LocationId})`,
-      `  ${b.UnitsRequestedCount} unit(s) of ${names.size(b.EquipmentSize)}${b.EquipmentClass ? `, ${names.equipmentClass(b.EquipmentClass)}` : ''}`,
-      ...chassisLines(b.Chassis ?? []),
-    ].join('\n'),
-  );
-  return {
+  const type = orderTypeName(order.BookingOrderTypeCode);
+  return orderMail({
     to: contactAddresses(contact.EmailAddresses),
     subject: `${type} order ${order.BookingOrderId}: ${order.PendingReview ? 'pending review' : 'confirmed'}`,
-    text: [
-      `Hello ${contact.ContactName},`,
-      '',
-      `${type} order ${order.BookingOrderId}. ${order.Message}`,
-      '',
-      ...lines,
-      '',
-      'This message was sent by the chassis booking portal.',
-    ].join('\n'),
-  };
+    contactName: contact.ContactName,
+    intro: `${type} order ${order.BookingOrderId}. ${order.Message}`,
+    items: order.Bookings.map((b) => bookingItem(b, names)),
+  });
+}
+
+/** An order cancelled (CN) or closed because units were already picked up (CL), with its bookings as they now are. */
+export interface EndedOrder {
+  BookingOrderId: number;
+  BookingOrderTypeCode: string;
+  StatusCode: string | null;
+  Bookings: readonly MailedBooking[];
+}
+
+export function orderCancelledMail(
+  order: EndedOrder,
+  contact: Contact,
+  names: DisplayNames = CODES_AS_THEY_ARE,
+): Mail {
+  const type = orderTypeName(order.BookingOrderTypeCode);
+  const closed = order.StatusCode === 'CL';
+  return orderMail({
+    to: contactAddresses(contact.EmailAddresses),
+    subject: `${type} order ${order.BookingOrderId}: ${closed ? 'closed' : 'cancelled'}`,
+    contactName: contact.ContactName,
+    intro: closed
+      ? `${type} order ${order.BookingOrderId} has been closed: its open bookings are cancelled, and those whose units were already picked up are closed.`
+      : `${type} order ${order.BookingOrderId} has been cancelled.`,
+    items: order.Bookings.map((b) => bookingItem(b, names)),
+  });
 }
 
 /** Mails the contact after the commit, with names for codes; a failure is logged, never thrown. */
@@ -68,10 +147,30 @@ export function notifyContact(
   order: BookingSubmitResponse,
   contact: Contact,
 ): void {
+  sendOrderMail(deps, log, order.BookingOrderId, contact, (names) => bookingMail(order, contact, names));
+}
+
+/** The cancel (or close) of an order, to its contact: after the commit, like notifyContact. */
+export function notifyCancelled(
+  deps: { mailer: Mailer; db: Kysely<Database> },
+  log: ErrorLog,
+  order: EndedOrder,
+  contact: Contact,
+): void {
+  sendOrderMail(deps, log, order.BookingOrderId, contact, (names) =>
+    orderCancelledMail(order, contact, names),
+  );
+}
+
+function sendOrderMail(
+  deps: { mailer: Mailer; db: Kysely<Database> },
+  log: ErrorLog,
+  bookingOrderId: number,
+  contact: Contact,
+  compose: (names: DisplayNames) => Mail,
+): void {
   if (contactAddresses(contact.EmailAddresses).length === 0) return;
   loadDisplayNames(deps.db)
-    .then((names) => deps.mailer.send(bookingMail(order, contact, names)))
-    .catch((err) =>
-      log.error({ err, bookingOrderId: order.BookingOrderId }, 'booking notification not sent'),
-    );
+    .then((names) => deps.mailer.send(compose(names)))
+    .catch((err) => log.error({ err, bookingOrderId }, 'order mail not sent'));
 }

@@ -6,7 +6,8 @@
  * updater is not its entry's (checkFlowsAgainstTypes). Tests add fixture types through buildApp.
  */
 import type { Kysely } from 'kysely';
-import { Entity, hasAnyPermission, Permission, type PermissionRequirement } from '../../domain/permissions';
+import { Entity, Permission, type PermissionRequirement } from '../../domain/permissions';
+import { holdsOrderAbility } from '../../domain/policies';
 import { checkBookingTypes } from '../../engine/core/booking-type-checks';
 import type { FlowProblem, LoadedFlow } from '../../engine/core/load';
 import type { Database } from '../db/types';
@@ -230,21 +231,12 @@ export interface OrderFacts {
 
 export type Verdict = { ok: true } | { ok: false; status: 403 | 409; reason: string };
 
-/** Staff by their bits; a customer's users by theirs, and only on the orders their customer booked. */
-function holds(viewer: Viewer, abilities: Abilities, customerId: number): boolean {
-  const list = viewer.isInternal ? abilities.staff : abilities.customer;
-  if (list.length === 0) return false;
-  return (
-    (viewer.isInternal || viewer.customerId === customerId) && hasAnyPermission(viewer.permissions, list)
-  );
-}
-
 /** Cancel order: allowed while every booking is still open or pending (nothing ended yet). */
 export function cancelVerdict(types: BookingTypes, viewer: Viewer, order: OrderFacts): Verdict {
   const type = types.of(order.orderType);
   if (!type?.cancel)
     return { ok: false, status: 409, reason: 'This kind of order is cancelled from its own booking screen.' };
-  if (!holds(viewer, type.cancel, order.customerId))
+  if (!holdsOrderAbility(viewer, type.cancel, order.customerId))
     return { ok: false, status: 403, reason: 'You do not have permission to cancel this booking order.' };
   if (!order.bookingStatuses.every((s) => s === 'OP' || s === 'PN'))
     return {
@@ -265,7 +257,7 @@ export function editVerdict(types: BookingTypes, viewer: Viewer, order: OrderFac
       status: 409,
       reason: `${type?.name ?? 'This'} orders cannot be edited: use Load Booking to start a new request from it, and cancel this one if needed.`,
     };
-  if (!holds(viewer, type.editable, order.customerId))
+  if (!holdsOrderAbility(viewer, type.editable, order.customerId))
     return { ok: false, status: 403, reason: 'You do not have permission to edit this booking order.' };
   const statuses = type.editable.statuses;
   if (

@@ -4,6 +4,7 @@
  * (for a customer) not on hire to the caller's company. A record wins over the prefix: co-op pool
  * units carry their owners' prefixes and are still ours to book.
  */
+
 import type { Kysely } from 'kysely';
 import {
   CHASSIS_MESSAGES,
@@ -11,6 +12,7 @@ import {
   isProviderPrefix,
   normalizeChassisId,
 } from '../../domain/equipment';
+import { seesEveryCustomer } from '../../domain/policies';
 import type { EquipmentVerdict } from '../../schemas/lookup';
 import type { Database } from '../db/types';
 import type { Viewer } from './viewer';
@@ -67,7 +69,7 @@ export async function validateEquipment(
       LocationId: record.location_id,
     };
     // A customer may only name chassis their company holds; staff see every record.
-    if (!viewer.isInternal && !onHireToCaller)
+    if (!seesEveryCustomer(viewer) && !onHireToCaller)
       return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.notOnHire(id) };
     return { ...found, Valid: true, Message: null };
   });

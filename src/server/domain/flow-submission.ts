@@ -3,7 +3,9 @@
  * body passes the same schema and rules the form checked (with the form's messages), then the
  * booker of the flow's order type (booking-types.ts) books it, and the contact and the hub are told.
  */
+
 import type { Kysely } from 'kysely';
+import { needsGoodStanding } from '../../domain/policies';
 import { ACKNOWLEDGED_FIELD, checkSubmission } from '../../engine/core/check-data';
 import type { LoadedFlow } from '../../engine/core/load';
 import type { RuleVerdict } from '../../engine/core/types';
@@ -61,7 +63,7 @@ export async function checkFlowBody(
   viewer: Viewer,
   body: Record<string, unknown>,
 ): Promise<{ data: Record<string, unknown>; unanswered: (data: Record<string, unknown>) => RuleVerdict[] }> {
-  if (flow.requiresGoodStanding === true && !viewer.isInternal)
+  if (flow.requiresGoodStanding === true && needsGoodStanding(viewer))
     await bookingCustomer(deps.db, viewer, undefined, { requireGoodStanding: true, lock: false });
   const { catalog, validate } = deps.flows;
   const { errors, unanswered } = checkSubmission(flow, body, validate, catalog.limits);

@@ -2,6 +2,7 @@
  * GET /api/lookup/{dataset}: reads the reference tables and applies SPEC §5's filters from
  * src/domain/lookups.ts. External callers only ever see their own company in customer sets.
  */
+
 import type { Kysely } from 'kysely';
 import { EXTENDABLE_FILTER_VALUES, POOL_BOOKING_ALLOWED_FILTER } from '../../domain/constants';
 import {
@@ -25,6 +26,7 @@ import {
   repositionOrgs,
   visibleEquipmentCategories,
 } from '../../domain/lookups';
+import { seesEveryCustomer } from '../../domain/policies';
 import type { Database, ReasonTable } from '../db/types';
 import {
   filteredLocationsByLongtermContract,
@@ -65,7 +67,7 @@ async function customers(db: Db, viewer: Viewer, includeInactive: boolean): Prom
   let query = db.selectFrom('customers').selectAll().orderBy('customer_name');
   if (!includeInactive) query = query.where('active', '=', true);
   // External users pick only among their own parties.
-  if (!viewer.isInternal) query = query.where('customer_id', '=', viewer.customerId ?? -1);
+  if (!seesEveryCustomer(viewer)) query = query.where('customer_id', '=', viewer.customerId ?? -1);
   const rows = await query.execute();
   return rows.map((r) => ({
     CustomerId: r.customer_id,

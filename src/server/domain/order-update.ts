@@ -7,7 +7,9 @@
  * refused; otherwise the Version is bumped and the audit trail gets each field old → new. The
  * contact and the hub are told after the commit.
  */
+
 import { sql } from 'kysely';
+import { mayChooseCustomer } from '../../domain/policies';
 import type { LoadedFlow } from '../../engine/core/load';
 import { ORDER_CHANGED_CODE, UPDATE_ORDER_FIELD, UPDATE_VERSION_FIELD } from '../../schemas/booking-order';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
@@ -80,7 +82,7 @@ export async function updateFlowOrder(
         'WRONG_ORDER_TYPE',
       );
     // The customer first, as a booking locks it: one customer's bookings and edits run one at a time.
-    await bookingCustomer(trx, viewer, viewer.isInternal ? seen.customer_id : undefined, {
+    await bookingCustomer(trx, viewer, mayChooseCustomer(viewer) ? seen.customer_id : undefined, {
       requireGoodStanding: flow.requiresGoodStanding === true,
       lock: true,
     });

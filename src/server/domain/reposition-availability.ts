@@ -4,7 +4,9 @@
  * pool-drawing types still hold there, less what staff reserved and closed to bookings. An edit
  * names its order so what that order already holds is added back (the user is choosing again).
  */
+
 import { type Kysely, sql } from 'kysely';
+import { mayChooseCustomer, seesEveryCustomer } from '../../domain/policies';
 import type { RepositionAvailabilityBody, RepositionAvailabilityResponse } from '../../schemas/reposition';
 import type { Database } from '../db/types';
 import { POOL_DRAWING_ORDER_TYPES } from './availability';
@@ -63,7 +65,7 @@ export async function repositionAvailabilityFor(
   viewer: Viewer,
   body: RepositionAvailabilityBody,
 ): Promise<RepositionAvailabilityResponse> {
-  if (body.CustomerId !== undefined || !viewer.isInternal)
+  if (body.CustomerId !== undefined || !mayChooseCustomer(viewer))
     await bookingCustomer(db, viewer, body.CustomerId, { requireGoodStanding: false, lock: false });
   const header: RepositionHeader = {
     InventoryOrgCode: body.InventoryOrgCode,
@@ -81,7 +83,7 @@ export async function repositionAvailabilityFor(
       .select('booking_order_id')
       .where('booking_order_id', '=', body.BookingOrderId)
       .where('booking_order_type_code', '=', 'RP')
-      .$if(!viewer.isInternal, (q) => q.where('customer_id', '=', viewer.customerId ?? -1))
+      .$if(!seesEveryCustomer(viewer), (q) => q.where('customer_id', '=', viewer.customerId ?? -1))
       .executeTakeFirst();
     exclude = own?.booking_order_id;
   }

@@ -6,10 +6,15 @@
  * the locations in id order — so two submits on one line count its booked quantity one after the
  * other and the line's quantity is never passed (docs/decisions.md "Term lease booking (issue 16)").
  */
+
 import { type Kysely, sql } from 'kysely';
+import { seesEveryCustomer } from '../../domain/policies';
+import { OPEN_ORDER_STATUSES } from '../../domain/term-lease';
 import limits from '../../rules/limits.json';
 import type { Database } from '../db/types';
-import { AppError, notFound } from '../errors';
+import { AppError, type ErrorLog, notFound } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { contactAddresses, notifyCancelled } from './booking-notification';
 import { insertBookings, insertOrder, insertPendingRequest, PendingReason } from './booking-orders';
 import { bookOnce } from './booking-transaction';
 import { scopeOf, visibleOrders } from './dashboard-rows';
@@ -122,7 +127,7 @@ async function linesOfSubmit(
       .select(['c.customer_id', 'c.contract_number'])
       .where('l.equipment_line_id', '=', item.EquipmentLineID)
       .executeTakeFirst();
-    if (!other || (other.customer_id !== contract.customer_id && !viewer.isInternal))
+    if (!other || (other.customer_id !== contract.customer_id && !seesEveryCustomer(viewer)))
       throw notFound(`There is no contract line ${item.EquipmentLineID} of yours.`);
     throw refuse(
       `LineItems.${index}.EquipmentLineID`,
@@ -961,21 +966,25 @@ export async function openTermLeaseOrder(
  * the order row locked; an open booking nothing was picked up on becomes CN, one partly picked up
  * CL; a fulfilled booking is closed (CL) when the "term close of fulfilled booking" flag is on, and
  * refuses the cancel (409) when it is off; pending requests are withdrawn; the fees follow the
- * bookings (reconcileFees); the audit trail records who and when.
+ * bookings (reconcileFees); the audit trail records who and when. After the commit the contact and
+ * the AdditionalEmails get the order mail saying so; answers the order as it now is (SPEC §9's
+ * open-order statuses).
  */
 export async function cancelTermLeaseOrder(
-  db: Db,
+  deps: { db: Db; mailer: Mailer },
+  log: ErrorLog,
   viewer: Viewer,
   body: { BookingOrderId: number; AdditionalEmails?: string },
   closeFulfilled: boolean,
   now: Date,
-): Promise<{ contactName: string | null; emails: string }> {
+) {
+  const { db } = deps;
   const additional = body.AdditionalEmails?.trim() ?? '';
   const { isEmailList } = await import('../../rules/operators');
   if (additional !== '' && !isEmailList(additional))
     throw new AppError(400, 'Invalid email address', 'INVALID_EMAIL');
   const orderId = body.BookingOrderId;
-  return db.transaction().execute(async (trx) => {
+  const contact = await db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom('booking_orders as o')
       .select(['o.booking_order_type_code', 'o.status_code', 'o.contact_name', 'o.email_addresses'])
@@ -1052,4 +1061,8 @@ export async function cancelTermLeaseOrder(
       .execute();
     return { contactName: order.contact_name, emails: `${order.email_addresses ?? ''};${additional}` };
   });
+  const after = await openTermLeaseOrder(db, viewer, orderId, OPEN_ORDER_STATUSES);
+  const emails = [...new Set(contactAddresses(contact.emails))].join(';');
+  notifyCancelled(deps, log, after, { ContactName: contact.contactName ?? '', EmailAddresses: emails });
+  return after;
 }

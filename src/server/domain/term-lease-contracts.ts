@@ -4,7 +4,9 @@
  * the markets, and whether the contract can be booked against today. docs/decisions.md "Term lease
  * booking (issue 16)" says how a line's locations and booked quantity are counted.
  */
+
 import { type Kysely, sql } from 'kysely';
+import { mayActFor, seesEveryCustomer } from '../../domain/policies';
 import type { Database } from '../db/types';
 import { AppError, notFound } from '../errors';
 import type { Viewer } from './viewer';
@@ -44,7 +46,7 @@ export async function visibleContract(db: Db, viewer: Viewer, contractId: number
     ])
     .where('contract_id', '=', contractId)
     .executeTakeFirst();
-  if (!c || (!viewer.isInternal && c.customer_id !== viewer.customerId))
+  if (!c || !mayActFor(viewer, c.customer_id))
     throw notFound(`There is no term lease contract ${contractId} of yours.`);
   return c;
 }
@@ -233,7 +235,7 @@ export async function contractMarkets(db: Db, viewer: Viewer, contractId: number
 /** The contracts a viewer's lookups cover: staff every contract, a customer's users their own. */
 function contractsOf(db: Db, viewer: Viewer) {
   let q = db.selectFrom('term_lease_contracts as c');
-  if (!viewer.isInternal) q = q.where('c.customer_id', '=', viewer.customerId ?? -1);
+  if (!seesEveryCustomer(viewer)) q = q.where('c.customer_id', '=', viewer.customerId ?? -1);
   return q;
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { maySeeUser } from '../../domain/policies';
 import type { UserDetails } from '../../schemas/users';
 import type { Database } from '../db/types';
 import { notFound } from '../errors';
@@ -13,7 +14,7 @@ export async function getUserDetails(
   viewer: Viewer,
   userId: number,
 ): Promise<UserDetails> {
-  if (!viewer.isInternal && viewer.userId !== userId) throw notFound('User not found.');
+  if (!maySeeUser(viewer, viewer.userId === userId)) throw notFound('User not found.');
   const row = await db
     .selectFrom('users')
     .leftJoin('customers', 'customers.customer_id', 'users.customer_id')

@@ -3,7 +3,9 @@
  * server sends. The hub has no methods a client may call (it only pushes), so every invoke is
  * answered with a completion that carries the error, as the client expects.
  */
+
 import type { WebSocket } from 'ws';
+import { mayActFor, seesEveryCustomer } from '../../domain/policies';
 import type { Viewer } from '../domain/viewer';
 import {
   closeMessage,
@@ -45,8 +47,7 @@ export class HubConnection {
 
   /** Whether a change to an order of these parties is this client's business (SPEC §6). */
   maySee(partyIds: readonly number[]): boolean {
-    if (this.viewer.isInternal) return true;
-    return this.viewer.customerId !== null && partyIds.includes(this.viewer.customerId);
+    return seesEveryCustomer(this.viewer) || partyIds.some((id) => mayActFor(this.viewer, id));
   }
 
   send(text: string): void {

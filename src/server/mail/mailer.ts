@@ -13,6 +13,8 @@ export interface Mail {
   to: readonly string[];
   subject: string;
   text: string;
+  /** The same content as HTML (sent as an alternative to the text). */
+  html?: string;
 }
 
 export interface Mailer {
@@ -36,6 +38,7 @@ export function createMailer(
     to: mail.to.join(', '),
     subject: mail.subject,
     text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
   });
   if (config.smtpUrl) {
     // Short timeouts: a mail server that does not answer must not hold sends open for minutes.

@@ -1,7 +1,7 @@
 /**
  * Authentication and authorization for every route. A route declares `config.access`:
- * 'public', 'signedIn', or a list of (entity, bits) requirements of which one must pass
- * (SPEC §6). API routes that declare nothing are 'signedIn': safe by default. Everything outside
+ * 'public', 'signedIn', or a named ability of the policies module (`src/domain/policies.ts`,
+ * SPEC §6). API routes that declare nothing are 'signedIn': safe by default. Everything outside
  * /api (the built SPA, /config/config.json) and the API documentation is public. 'optional'
  * identifies the caller when a bearer token comes and lets anonymous calls through.
  * While a token says ResetPassword (SPEC §4, §6 "a pending password reset forces the reset page"),
@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hasAnyPermission, type PermissionRequirement } from '../../domain/permissions';
+import { type Ability, can } from '../../domain/policies';
 import { RESET_REQUIRED_TEXT } from '../../schemas/account';
 import { authenticate, bearerToken } from '../auth/authenticate';
 import type { TokenService } from '../auth/tokens';
@@ -17,7 +17,7 @@ import type { Database } from '../db/types';
 import type { Viewer } from '../domain/viewer';
 import { AppError, forbidden, unauthorized } from '../errors';
 
-export type RouteAccess = 'public' | 'optional' | 'signedIn' | readonly PermissionRequirement[];
+export type RouteAccess = 'public' | 'optional' | 'signedIn' | Ability;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,16 +28,29 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer | null;
   }
+  interface FastifyInstance {
+    /** Every route's declared access, by "METHOD /url": what the authorization matrix test reads. */
+    routeAccess: Map<string, RouteAccess>;
+  }
 }
+
+const defaultAccess = (url: string): RouteAccess =>
+  url.startsWith('/api/') && !url.startsWith('/api/docs') ? 'signedIn' : 'public';
 
 export function installAccessControl(app: FastifyInstance, db: Kysely<Database>, tokens: TokenService): void {
   app.decorateRequest('viewer', null);
+  app.decorate('routeAccess', new Map<string, RouteAccess>());
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods)
+      if (method !== 'HEAD')
+        app.routeAccess.set(`${method} ${route.url}`, route.config?.access ?? defaultAccess(route.url));
+  });
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (!url) return;
-    const isApi = url.startsWith('/api/') && !url.startsWith('/api/docs');
-    const access = request.routeOptions.config?.access ?? (isApi ? 'signedIn' : 'public');
+    const access = request.routeOptions.config?.access ?? defaultAccess(url);
     if (access === 'public') return;
     const token = bearerToken(request.headers.authorization);
     if (!token && access === 'optional') return;
@@ -50,9 +63,8 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Database>,
       throw new AppError(403, RESET_REQUIRED_TEXT, 'RESET_PASSWORD_REQUIRED');
     }
     if (
-      access !== 'signedIn' &&
-      access !== 'optional' &&
-      !hasAnyPermission(request.viewer.permissions, access)
+      typeof access === 'object' &&
+      !can(request.viewer, access, request.params as Record<string, string>)
     ) {
       throw forbidden('You do not have permission to use this function.');
     }

@@ -3,7 +3,8 @@
  * location for a market, size and class, with the same permissions as the flows of that order type.
  */
 import type { FastifyInstance } from 'fastify';
-import type { PermissionRequirement } from '../../domain/permissions';
+import { flowRequirements } from '../../domain/permissions';
+import { Abilities, type Ability } from '../../domain/policies';
 import {
   type AvailableUnitsBody,
   availableUnitsBodySchema,
@@ -14,7 +15,6 @@ import type { AppContext } from '../context';
 import { availableUnitsFor, type BookingKind } from '../domain/availability';
 import type { ServerFlows } from '../flows';
 import { viewerOf } from '../plugins/access';
-import { flowAccess } from './flows';
 
 /** When the numbers were read (ISO instant): customers' booking flows show it as "as of 10:42:07". */
 export const AS_OF_HEADER = 'x-as-of';
@@ -25,11 +25,13 @@ const areas: ReadonlyArray<readonly [string, BookingKind, string, string]> = [
 ];
 
 /** Who may ask an order type's availability: whoever may open one of its flows (any of them). */
-export function orderTypeAccess(flows: ServerFlows, orderType: string): PermissionRequirement[] {
-  const access = flows.catalog.flows.filter((f) => f.orderType === orderType).flatMap(flowAccess);
-  if (access.length === 0)
+export function orderTypeAccess(flows: ServerFlows, orderType: string): Ability {
+  const requires = flows.catalog.flows
+    .filter((f) => f.orderType === orderType)
+    .flatMap((f) => flowRequirements(f.permissions));
+  if (requires.length === 0)
     throw new Error(`no flow books order type ${orderType}: its availability has no access`);
-  return access;
+  return Abilities.book(orderType, requires);
 }
 
 export function availabilityRoutes(app: FastifyInstance, { db, flows }: AppContext): void {

@@ -3,7 +3,7 @@
  * the order document a flow opens (dashboard Edit and Load Booking).
  */
 import type { FastifyInstance } from 'fastify';
-import { AreaAccess } from '../../domain/permissions';
+import { Abilities } from '../../domain/policies';
 import { ORDER_DOCUMENT_URL, orderDocumentSchema } from '../../schemas/booking-order';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -20,7 +20,9 @@ import { viewerOf } from '../plugins/access';
 
 /** Whoever may cancel an order of some type may call cancel order; the type's own rule decides the rest. */
 const cancelAccess = (types: BookingTypes) =>
-  types.list.flatMap((t) => (t.cancel ? [...t.cancel.staff, ...t.cancel.customer] : []));
+  Abilities.orderCancel(
+    types.list.flatMap((t) => (t.cancel ? [...t.cancel.staff, ...t.cancel.customer] : [])),
+  );
 
 export function bookingOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<{ Body: CancelOrderBody }>('/api/bookingorder/cancelOrder', {
@@ -46,7 +48,7 @@ export function bookingOrderRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.get<{ Params: { id: number } }>(ORDER_DOCUMENT_URL.replace('{id}', ':id'), {
     // Like the dashboard detail: every signed-in user, scoped to the orders they may see.
-    config: { access: AreaAccess.dashboard },
+    config: { access: Abilities.orderSearch },
     schema: {
       tags: ['Bookings'],
       summary: 'One order as a flow opens it (Edit, Load Booking): header, Details, Bookings, Version.',

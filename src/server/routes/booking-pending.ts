@@ -5,7 +5,7 @@
  * not decide); customers never reach it.
  */
 import type { FastifyInstance } from 'fastify';
-import { AreaAccess, Entity, Permission } from '../../domain/permissions';
+import { Abilities } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import { codeNameListSchema } from '../../schemas/lookup';
 import {
@@ -38,7 +38,6 @@ const tags = ['Pending bookings'];
 const security = [{ bearer: [] }];
 const failures = { 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403] };
 /** Deciding and validating change a request: the pending queue's Update bit. */
-const decide = [{ entity: Entity.PendingQueue, bits: Permission.Update }];
 
 /**
  * One request asked for: its refusal is the call's answer (404, 409…), so a single accept that
@@ -68,19 +67,19 @@ export function bookingPendingRoutes(app: FastifyInstance, ctx: AppContext): voi
   };
 
   app.get('/api/bookingpending/allRequestTypes', {
-    config: { access: AreaAccess.pendingQueue },
+    config: { access: Abilities.pendingRead },
     schema: listSchema('Every pending request type (cached by the SPA as PendingRequestTypes).'),
     handler: () => pendingRequestCodes(db, 'pending_request_types'),
   });
 
   app.get('/api/bookingpending/allRequestFailures', {
-    config: { access: AreaAccess.pendingQueue },
+    config: { access: Abilities.pendingRead },
     schema: listSchema('Every pending request failure (cached by the SPA as PendingRequestFailures).'),
     handler: () => pendingRequestCodes(db, 'pending_request_failures'),
   });
 
   app.post<{ Body: PendingSearch }>('/api/bookingpending/search', {
-    config: { access: AreaAccess.pendingQueue },
+    config: { access: Abilities.pendingRead },
     schema: {
       tags,
       summary: 'Search the pending queue: TotalCount and one page of requests, newest first.',
@@ -94,7 +93,7 @@ export function bookingPendingRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   app.post<{ Body: PendingValidationBody }>('/api/bookingpending/execute/validation', {
-    config: { access: decide },
+    config: { access: Abilities.pendingDecide },
     schema: {
       tags,
       summary:
@@ -110,7 +109,7 @@ export function bookingPendingRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   app.post<{ Body: PendingAcceptBody }>('/api/bookingpending/execute/accept', {
-    config: { access: decide },
+    config: { access: Abilities.pendingDecide },
     schema: {
       tags,
       summary: 'Accept requests: their bookings get booking numbers and open; the contact is mailed.',
@@ -134,7 +133,7 @@ export function bookingPendingRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   app.post<{ Body: PendingRejectBody }>('/api/bookingpending/execute/reject', {
-    config: { access: decide },
+    config: { access: Abilities.pendingDecide },
     schema: {
       tags,
       summary: 'Reject requests with a reason: their bookings are cancelled; the contact is told why.',
@@ -156,7 +155,7 @@ export function bookingPendingRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   app.post<{ Body: InventoryCheck }>('/api/bookingpending/inventory', {
-    config: { access: AreaAccess.pendingQueue },
+    config: { access: Abilities.pendingRead },
     schema: {
       tags,
       summary: 'Units per location of a market for one size and class, zero rows included (SPEC §3 payload).',

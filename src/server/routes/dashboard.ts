@@ -1,6 +1,6 @@
 /** SPEC §7 Dashboard: search, details, export (CSV) and download to spreadsheet (.xlsx). */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AreaAccess } from '../../domain/permissions';
+import { Abilities } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import {
   type DashboardBookingSearch,
@@ -31,7 +31,7 @@ const fileName = (kind: ExportKind, now = new Date()) =>
 
 export function dashboardRoutes(app: FastifyInstance, { db, bookingTypes }: AppContext): void {
   app.post<{ Body: DashboardBookingSearch }>('/api/dashboard/search', {
-    config: { access: AreaAccess.dashboard },
+    config: { access: Abilities.orderSearch },
     schema: {
       tags,
       summary: 'Search bookings: TotalCount and one page of rows (ResultSet), newest first.',
@@ -46,7 +46,7 @@ export function dashboardRoutes(app: FastifyInstance, { db, bookingTypes }: AppC
   });
 
   app.get<{ Params: { id: number } }>('/api/dashboard/details/:id', {
-    config: { access: AreaAccess.dashboard },
+    config: { access: Abilities.orderSearch },
     schema: {
       tags,
       summary: 'One booking order: its bookings, locations, contact and status history.',
@@ -59,7 +59,7 @@ export function dashboardRoutes(app: FastifyInstance, { db, bookingTypes }: AppC
 
   const fileRoute = (url: string, kind: ExportKind, summary: string) =>
     app.post<{ Body: DashboardCriteria }>(url, {
-      config: { access: AreaAccess.dashboard },
+      config: { access: Abilities.orderSearch },
       schema: {
         tags,
         summary,

@@ -4,7 +4,8 @@
  * A flow file added to src/flows is served with no code change here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { flowRequirements, type PermissionRequirement } from '../../domain/permissions';
+import { flowRequirements } from '../../domain/permissions';
+import { Abilities, type Ability } from '../../domain/policies';
 import { ACKNOWLEDGED_FIELD, ACKNOWLEDGED_MAX_ITEMS, submitSchemaOf } from '../../engine/core/check-data';
 import type { LoadedFlow } from '../../engine/core/load';
 import { UPDATE_ORDER_FIELD, UPDATE_VERSION_FIELD } from '../../schemas/booking-order';
@@ -24,7 +25,7 @@ import { AppError } from '../errors';
 import { viewerOf } from '../plugins/access';
 
 /** A flow's permissions as route access: any one (entity, bits) pair, each with all its bits. */
-export const flowAccess = (flow: LoadedFlow): PermissionRequirement[] => flowRequirements(flow.permissions);
+const flowAccess = (flow: LoadedFlow): Ability => Abilities.flow(flow.id, flowRequirements(flow.permissions));
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers[IDEMPOTENCY_KEY_HEADER];

@@ -4,7 +4,7 @@
  * customers never reach them.
  */
 import type { FastifyInstance } from 'fastify';
-import { AreaAccess, Entity, Permission } from '../../domain/permissions';
+import { Abilities } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import {
   type ReservationCreate,
@@ -24,7 +24,6 @@ import { viewerOf } from '../plugins/access';
 const tags = ['Internal reservation'];
 const security = [{ bearer: [] }];
 const failures = { 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403] };
-const needs = (bits: number) => [{ entity: Entity.InternalReservation, bits }];
 
 export function internalReservationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = {
@@ -34,7 +33,7 @@ export function internalReservationRoutes(app: FastifyInstance, ctx: AppContext)
   };
 
   app.post<{ Body: ReservationSearch }>('/api/internalreservation/search', {
-    config: { access: AreaAccess.internalReservation },
+    config: { access: Abilities.reservationRead },
     schema: {
       tags,
       summary: 'The reservations of a provider-managed org, with the units free for each.',
@@ -46,7 +45,7 @@ export function internalReservationRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.post<{ Body: ReservationCreate }>('/api/internalreservation', {
-    config: { access: needs(Permission.Create) },
+    config: { access: Abilities.reservationCreate },
     schema: {
       tags,
       summary: 'Reserve units at a location for an org, size, class and extendable.',
@@ -60,7 +59,7 @@ export function internalReservationRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.put<{ Params: { id: number }; Body: ReservationUpdate }>('/api/internalreservation/:id', {
-    config: { access: needs(Permission.Update) },
+    config: { access: Abilities.reservationUpdate },
     schema: {
       tags,
       summary: 'Change a reservation’s quantity, customer bookings allowed, reason or comment.',

@@ -5,7 +5,7 @@
  * reservation and count: the hub says when (docs/decisions.md "Inventory screens").
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AreaAccess } from '../../domain/permissions';
+import { Abilities } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import {
   type AvailabilityFilter,
@@ -30,7 +30,7 @@ const stamp = (d: Date) => d.toISOString().slice(0, 16).replace(/[-:]/g, '').rep
 
 export function inventoryAvailabilityRoutes(app: FastifyInstance, { db }: AppContext): void {
   app.post<{ Body: AvailabilityFilter }>('/api/inventoryavailability/search', {
-    config: { access: AreaAccess.inventoryAvailability },
+    config: { access: Abilities.inventoryRead },
     schema: {
       tags,
       summary: 'Units in the yard, held, reserved, pending and available per location and size.',
@@ -42,7 +42,7 @@ export function inventoryAvailabilityRoutes(app: FastifyInstance, { db }: AppCon
   });
 
   app.post<{ Body: TrendFilter }>('/api/inventoryavailability/trend', {
-    config: { access: AreaAccess.inventoryAvailability },
+    config: { access: Abilities.inventoryRead },
     schema: {
       tags,
       summary: 'Units booked per week in each market, against what is available there now.',
@@ -54,7 +54,7 @@ export function inventoryAvailabilityRoutes(app: FastifyInstance, { db }: AppCon
   });
 
   app.post<{ Body: AvailabilityFilter }>('/api/inventoryavailability/downloadExcel', {
-    config: { access: AreaAccess.inventoryAvailability },
+    config: { access: Abilities.inventoryRead },
     schema: {
       tags,
       summary: 'The availability table as an Excel workbook (.xlsx), like the dashboard’s.',

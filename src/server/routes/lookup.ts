@@ -1,7 +1,7 @@
 /** SPEC §7 Lookups: every dataset of SPEC §3, and the chassis check. */
 import type { FastifyInstance } from 'fastify';
-import { LOOKUP_DATASET_ACCESS, type LookupDataset } from '../../domain/lookups';
-import { hasAnyPermission } from '../../domain/permissions';
+import type { LookupDataset } from '../../domain/lookups';
+import { Abilities } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import {
   type EquipmentBody,
@@ -15,13 +15,13 @@ import {
 import type { AppContext } from '../context';
 import { validateEquipment } from '../domain/equipment';
 import { fetchLookup } from '../domain/lookups';
-import { forbidden } from '../errors';
 import { viewerOf } from '../plugins/access';
 
 const tags = ['Lookup'];
 
 export function lookupRoutes(app: FastifyInstance, { db }: AppContext): void {
   app.get<{ Params: { dataset: LookupDataset }; Querystring: LookupQuery }>('/api/lookup/:dataset', {
+    config: { access: Abilities.lookupRead },
     schema: {
       tags,
       summary: 'One lookup dataset (SPEC §3), with SPEC §5 filters applied.',
@@ -33,10 +33,6 @@ export function lookupRoutes(app: FastifyInstance, { db }: AppContext): void {
     handler: async (request) => {
       const viewer = viewerOf(request);
       const { dataset } = request.params;
-      const access = LOOKUP_DATASET_ACCESS[dataset];
-      if (access && !hasAnyPermission(viewer.permissions, access)) {
-        throw forbidden(`You do not have permission to read ${dataset}.`);
-      }
       const { search, customerClass } = request.query;
       return fetchLookup(db, viewer, dataset, {
         ...(search !== undefined ? { search } : {}),

@@ -4,7 +4,7 @@
  * customers never reach it.
  */
 import type { FastifyInstance } from 'fastify';
-import { AreaAccess, Entity, Permission } from '../../domain/permissions';
+import { Abilities } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import {
   type CountCreate,
@@ -29,7 +29,7 @@ export function manualInventoryRoutes(app: FastifyInstance, ctx: AppContext): vo
   const { db } = ctx;
 
   app.post<{ Body: MiSearch }>('/api/manualinventory/search', {
-    config: { access: AreaAccess.manualInventory },
+    config: { access: Abilities.manualInventoryRead },
     schema: {
       tags,
       summary: 'The latest counts (MI orders) of a provider-managed org, and the reasons a count may give.',
@@ -41,7 +41,7 @@ export function manualInventoryRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.post<{ Body: CountPreview }>('/api/manualinventory/difference', {
-    config: { access: AreaAccess.manualInventory },
+    config: { access: Abilities.manualInventoryRead },
     schema: {
       tags,
       summary: 'What a count would change: the system’s count, the difference and what saving does.',
@@ -53,7 +53,7 @@ export function manualInventoryRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.post<{ Body: CountCreate }>('/api/manualinventory', {
-    config: { access: [{ entity: Entity.ManualInventory, bits: Permission.Create }] },
+    config: { access: Abilities.manualInventoryCreate },
     schema: {
       tags,
       summary: 'Save a count as an MI order: the system then holds what was counted.',

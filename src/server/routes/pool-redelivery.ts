@@ -2,7 +2,9 @@
  * The pool redelivery's own route besides the generic submit (routes/flows.ts): the bulk chassis
  * list's per-row check, with the access of the pool redelivery flow.
  */
+
 import type { FastifyInstance } from 'fastify';
+import { mayChooseCustomer } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import { equipmentResponseSchema } from '../../schemas/lookup';
 import { type PoolRedeliveryCheckBody, poolRedeliveryCheckBodySchema } from '../../schemas/pool-redelivery';
@@ -28,7 +30,7 @@ export function poolRedeliveryRoutes(app: FastifyInstance, { db, flows }: AppCon
       const { ChassisIds, CustomerId } = request.body;
       // Staff who name the customer see that customer's verdicts; without one, every record is found.
       const asViewer =
-        viewer.isInternal && CustomerId !== undefined
+        mayChooseCustomer(viewer) && CustomerId !== undefined
           ? {
               ...viewer,
               isInternal: false,

@@ -3,7 +3,7 @@
  * SPEC §7 base LongtermBooking, with the term lease booking's access (SPEC §6).
  */
 import type { FastifyInstance } from 'fastify';
-import { AreaAccess, Entity, Permission } from '../../domain/permissions';
+import { Abilities } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import {
   type ContractActionBody,
@@ -21,22 +21,25 @@ import {
   termLeaseCancelBodySchema,
 } from '../../schemas/term-lease';
 import type { AppContext } from '../context';
-import { contactAddresses } from '../domain/booking-notification';
 import {
   cancelTermLeaseOrder,
   contractAvailability,
   contractForForm,
   openTermLeaseOrder,
 } from '../domain/term-lease-booking';
-import { contractInfo, contractMarkets } from '../domain/term-lease-contracts';
+import { contractInfo, contractMarkets, TERM_LEASE_ORDER_TYPE } from '../domain/term-lease-contracts';
 import { announce } from '../events/order-events';
 import { viewerOf } from '../plugins/access';
+import { orderTypeAccess } from './availability';
 
 const tags = ['Term lease booking'];
 const BASE = '/api/longtermbooking';
 
-export function termLeaseRoutes(app: FastifyInstance, { db, config, mailer, orderEvents }: AppContext): void {
-  const access = [...AreaAccess.termLeaseBooking];
+export function termLeaseRoutes(
+  app: FastifyInstance,
+  { db, config, mailer, orderEvents, flows }: AppContext,
+): void {
+  const access = orderTypeAccess(flows, TERM_LEASE_ORDER_TYPE);
 
   app.get<{ Params: ContractParams; Querystring: ContractInfoQuery }>(`${BASE}/getContractInfo/:id`, {
     config: { access },
@@ -97,7 +100,7 @@ export function termLeaseRoutes(app: FastifyInstance, { db, config, mailer, orde
   });
 
   app.post<{ Body: TermLeaseCancelBody }>(`${BASE}/cancelLongTermOrder`, {
-    config: { access: [{ entity: Entity.TermLeaseBooking, bits: Permission.Update }] },
+    config: { access: Abilities.termLeaseOrderUpdate },
     schema: {
       tags,
       summary: 'Cancel a term lease order; then reload it with GET /open/{orderId}/OP,CN,CL,FF,PN.',
@@ -110,32 +113,16 @@ export function termLeaseRoutes(app: FastifyInstance, { db, config, mailer, orde
     handler: async (request) => {
       const viewer = viewerOf(request);
       const orderId = request.body.BookingOrderId;
-      const contact = await cancelTermLeaseOrder(
-        db,
+      const after = await cancelTermLeaseOrder(
+        { db, mailer },
+        request.log,
         viewer,
         request.body,
         config.featureFlags.termCloseOfFulfilledBooking,
         new Date(),
       );
       announce(orderEvents, request.log, { BookingOrderId: orderId, Change: 'cancelled' });
-      const to = [...new Set(contactAddresses(contact.emails))];
-      if (to.length > 0)
-        mailer
-          .send({
-            to,
-            subject: `Term Lease Booking order ${orderId}: cancelled`,
-            text: [
-              `Hello ${contact.contactName ?? ''},`.trim(),
-              '',
-              `Term Lease Booking order ${orderId} has been cancelled.`,
-              '',
-              'This message was sent by the chassis booking portal.',
-            ].join('\n'),
-          })
-          .catch((err) =>
-            request.log.error({ err, bookingOrderId: orderId }, 'cancellation notice not sent'),
-          );
-      return openTermLeaseOrder(db, viewer, orderId, ['OP', 'CN', 'CL', 'FF', 'PN']);
+      return after;
     },
   });
 

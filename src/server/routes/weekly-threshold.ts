@@ -4,7 +4,7 @@
  * reach them. The meter is for whoever books pool or daily lease units.
  */
 import type { FastifyInstance } from 'fastify';
-import { AreaAccess, Entity, Permission } from '../../domain/permissions';
+import { Abilities } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import {
   type MeterQuery,
@@ -33,11 +33,10 @@ import { viewerOf } from '../plugins/access';
 const tags = ['Weekly threshold'];
 const security = [{ bearer: [] }];
 const failures = { 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403] };
-const needs = (bits: number) => [{ entity: Entity.WeeklyThreshold, bits }];
 
 export function weeklyThresholdRoutes(app: FastifyInstance, { db }: AppContext): void {
   app.post<{ Body: ThresholdSearch }>('/api/weeklythreshold/search', {
-    config: { access: AreaAccess.weeklyThreshold },
+    config: { access: Abilities.thresholdRead },
     schema: {
       tags,
       summary: 'List the weekly booking caps, by customer, with this week’s use.',
@@ -49,7 +48,7 @@ export function weeklyThresholdRoutes(app: FastifyInstance, { db }: AppContext):
   });
 
   app.post<{ Body: ThresholdCreate }>('/api/weeklythreshold', {
-    config: { access: needs(Permission.Create) },
+    config: { access: Abilities.thresholdCreate },
     schema: {
       tags,
       summary: 'Add a customer’s weekly cap, for all markets or one and all sizes or one.',
@@ -63,7 +62,7 @@ export function weeklyThresholdRoutes(app: FastifyInstance, { db }: AppContext):
   });
 
   app.put<{ Params: { id: number }; Body: ThresholdUpdate }>('/api/weeklythreshold/:id', {
-    config: { access: needs(Permission.Update) },
+    config: { access: Abilities.thresholdUpdate },
     schema: {
       tags,
       summary: 'Change a cap’s scope or units a week. Takes effect for the next submit.',
@@ -81,7 +80,7 @@ export function weeklyThresholdRoutes(app: FastifyInstance, { db }: AppContext):
   });
 
   app.delete<{ Params: { id: number } }>('/api/weeklythreshold/:id', {
-    config: { access: needs(Permission.Delete) },
+    config: { access: Abilities.thresholdDelete },
     schema: {
       tags,
       summary: 'Remove a cap; answers it as it was.',
@@ -93,7 +92,7 @@ export function weeklyThresholdRoutes(app: FastifyInstance, { db }: AppContext):
   });
 
   app.get<{ Querystring: MeterQuery }>('/api/weeklythreshold/meter', {
-    config: { access: AreaAccess.poolBooking },
+    config: { access: Abilities.thresholdMeter },
     schema: {
       tags,
       summary: 'The threshold meter: this week’s use of every cap a booking of this market and size meets.',

@@ -1,0 +1,119 @@
+/**
+ * Who may do what (SPEC §6, issue 11): every ability of the portal, named once. A route declares
+ * the ability it needs (`config.access`), the access plugin checks it before the route runs, and
+ * the domain and presenters call the row-level functions below for what depends on the record
+ * (whose order, whose user). The client reads the same abilities to show or hide things. No
+ * permission check lives anywhere else: a bit test or an `isInternal` test outside this module is
+ * a defect.
+ */
+import { LOOKUP_DATASET_ACCESS, type LookupDataset } from './lookups';
+import {
+  AreaAccess,
+  Entity,
+  type EntityName,
+  hasAnyPermission,
+  Permission,
+  type PermissionRequirement,
+  type PermissionSet,
+} from './permissions';
+
+/** What the policies look at of a caller: their bits, whether they are staff, and their customer. */
+export interface Actor {
+  permissions: PermissionSet;
+  isInternal: boolean;
+  customerId: number | null;
+}
+
+/**
+ * A named ability. `requires`: SPEC §6 requirements of which any one grants it (empty: every
+ * signed-in user); a function of the route's parameters where they decide (a lookup's dataset).
+ * `staffOnly`: only internal users, whatever their bits.
+ */
+export interface Ability {
+  readonly name: string;
+  readonly requires:
+    | readonly PermissionRequirement[]
+    | ((params: Readonly<Record<string, string>>) => readonly PermissionRequirement[]);
+  readonly staffOnly?: boolean;
+}
+
+const ability = (name: string, requires: Ability['requires'], staffOnly = false): Ability =>
+  staffOnly ? { name, requires, staffOnly } : { name, requires };
+
+const need = (entity: EntityName, bits: number): PermissionRequirement[] => [{ entity, bits }];
+
+/** Whether the actor holds the ability (with the route's parameters, for those that read them). */
+export function can(actor: Actor, which: Ability, params: Readonly<Record<string, string>> = {}): boolean {
+  if (which.staffOnly && !actor.isInternal) return false;
+  const requires = typeof which.requires === 'function' ? which.requires(params) : which.requires;
+  return hasAnyPermission(actor.permissions, requires);
+}
+
+export const Abilities = {
+  /** Any signed-in user: their own account, the dashboard of what they may see, lookups of their own. */
+  session: ability('session', []),
+  orderSearch: ability('order.search', AreaAccess.dashboard),
+  /** A lookup dataset: some belong to one area (SPEC §3), the rest to every signed-in user. */
+  lookupRead: ability('lookup.read(dataset)', (params) =>
+    params.dataset ? (LOOKUP_DATASET_ACCESS[params.dataset as LookupDataset] ?? []) : [],
+  ),
+  accessRequestsRead: ability('accessRequests.read', [], true),
+  pendingRead: ability('pending.read', AreaAccess.pendingQueue),
+  pendingDecide: ability('pending.decide', need(Entity.PendingQueue, Permission.Update)),
+  thresholdRead: ability('threshold.read', AreaAccess.weeklyThreshold),
+  thresholdCreate: ability('threshold.create', need(Entity.WeeklyThreshold, Permission.Create)),
+  thresholdUpdate: ability('threshold.update', need(Entity.WeeklyThreshold, Permission.Update)),
+  thresholdDelete: ability('threshold.delete', need(Entity.WeeklyThreshold, Permission.Delete)),
+  /** The weekly threshold meter beside a pool booking (SPEC §5). */
+  thresholdMeter: ability('threshold.meter', AreaAccess.poolBooking),
+  reservationRead: ability('reservation.read', AreaAccess.internalReservation),
+  reservationCreate: ability('reservation.create', need(Entity.InternalReservation, Permission.Create)),
+  reservationUpdate: ability('reservation.update', need(Entity.InternalReservation, Permission.Update)),
+  manualInventoryRead: ability('manualInventory.read', AreaAccess.manualInventory),
+  manualInventoryCreate: ability('manualInventory.create', need(Entity.ManualInventory, Permission.Create)),
+  inventoryRead: ability('inventory.read', AreaAccess.inventoryAvailability),
+  termLeaseOrderUpdate: ability('termLease.update', need(Entity.TermLeaseBooking, Permission.Update)),
+  /** Submit or update through a flow: the flow file's permissions (any pair grants it). */
+  flow: (flowId: string, requires: readonly PermissionRequirement[]) => ability(`flow(${flowId})`, requires),
+  /** The calls a booking type's screens make (availability, checks): whoever may book it. */
+  book: (orderType: string, requires: readonly PermissionRequirement[]) =>
+    ability(`book(${orderType})`, requires),
+  /** Cancel order: whoever may cancel some type; the order's own verdict decides the rest. */
+  orderCancel: (requires: readonly PermissionRequirement[]) => ability('order.cancel', requires),
+} as const;
+
+// ---- Row-level decisions: the domain and presenters call these, nothing else decides. ----
+
+/** SPEC §6 party scoping: staff see every customer's records; a customer's users their own. */
+export const seesEveryCustomer = (actor: Actor): boolean => actor.isInternal;
+
+/** Whether a record of this customer is the actor's to see (and, with the bits, to act on). */
+export const mayActFor = (actor: Actor, customerId: number | null | undefined): boolean =>
+  actor.isInternal || (customerId != null && actor.customerId === customerId);
+
+/** The customers whose records a query may return: all, or the actor's own (none without one). */
+export type CustomerScope = { kind: 'all' } | { kind: 'parties'; customerId: number };
+export const customerScope = (actor: Actor): CustomerScope =>
+  actor.isInternal ? { kind: 'all' } : { kind: 'parties', customerId: actor.customerId ?? -1 };
+
+/** Another user's account (details, status) is staff's to read; anyone may read their own. */
+export const maySeeUser = (actor: Actor, isSelf: boolean): boolean => isSelf || actor.isInternal;
+
+/**
+ * An order ability of the booking-type registry (edit, cancel): staff by their bits; a customer's
+ * users by theirs, and only on orders of their own customer.
+ */
+export function holdsOrderAbility(
+  actor: Actor,
+  lists: { staff: readonly PermissionRequirement[]; customer: readonly PermissionRequirement[] },
+  orderCustomerId: number,
+): boolean {
+  const list = actor.isInternal ? lists.staff : lists.customer;
+  return list.length > 0 && mayActFor(actor, orderCustomerId) && hasAnyPermission(actor.permissions, list);
+}
+
+/** Staff may pick the customer a booking is for; a customer's users book for their own (SPEC §6). */
+export const mayChooseCustomer = seesEveryCustomer;
+
+/** Bookings need an account in good standing (SPEC §6); staff are always in good standing. */
+export const needsGoodStanding = (actor: Actor): boolean => !actor.isInternal;
