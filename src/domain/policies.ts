@@ -35,10 +35,19 @@ export interface Ability {
     | readonly PermissionRequirement[]
     | ((params: Readonly<Record<string, string>>) => readonly PermissionRequirement[]);
   readonly staffOnly?: boolean;
+  /** What a refused caller reads, when it can say more than "no permission". */
+  readonly refusal?: (params: Readonly<Record<string, string>>) => string;
 }
 
-const ability = (name: string, requires: Ability['requires'], staffOnly = false): Ability =>
-  staffOnly ? { name, requires, staffOnly } : { name, requires };
+const ability = (name: string, requires: Ability['requires'], more: Partial<Ability> = {}): Ability => ({
+  name,
+  requires,
+  ...more,
+});
+
+/** The 403 text of a refused ability. */
+export const refusalOf = (which: Ability, params: Readonly<Record<string, string>> = {}): string =>
+  which.refusal?.(params) ?? 'You do not have permission to use this function.';
 
 const need = (entity: EntityName, bits: number): PermissionRequirement[] => [{ entity, bits }];
 
@@ -54,10 +63,15 @@ export const Abilities = {
   session: ability('session', []),
   orderSearch: ability('order.search', AreaAccess.dashboard),
   /** A lookup dataset: some belong to one area (SPEC §3), the rest to every signed-in user. */
-  lookupRead: ability('lookup.read(dataset)', (params) =>
-    params.dataset ? (LOOKUP_DATASET_ACCESS[params.dataset as LookupDataset] ?? []) : [],
+  lookupRead: ability(
+    'lookup.read(dataset)',
+    (params) => (params.dataset ? (LOOKUP_DATASET_ACCESS[params.dataset as LookupDataset] ?? []) : []),
+    { refusal: (params) => `You do not have permission to read ${params.dataset}.` },
   ),
-  accessRequestsRead: ability('accessRequests.read', [], true),
+  accessRequestsRead: ability('accessRequests.read', [], {
+    staffOnly: true,
+    refusal: () => 'Only internal staff can see requests for access.',
+  }),
   pendingRead: ability('pending.read', AreaAccess.pendingQueue),
   pendingDecide: ability('pending.decide', need(Entity.PendingQueue, Permission.Update)),
   thresholdRead: ability('threshold.read', AreaAccess.weeklyThreshold),

@@ -9,8 +9,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type Ability, can } from '../../domain/policies';
+import { type Ability, can, refusalOf } from '../../domain/policies';
 import { RESET_REQUIRED_TEXT } from '../../schemas/account';
+import type { AuthCache } from '../auth/auth-cache';
 import { authenticate, bearerToken } from '../auth/authenticate';
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/types';
@@ -37,7 +38,12 @@ declare module 'fastify' {
 const defaultAccess = (url: string): RouteAccess =>
   url.startsWith('/api/') && !url.startsWith('/api/docs') ? 'signedIn' : 'public';
 
-export function installAccessControl(app: FastifyInstance, db: Kysely<Database>, tokens: TokenService): void {
+export function installAccessControl(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  tokens: TokenService,
+  authCache?: AuthCache,
+): void {
   app.decorateRequest('viewer', null);
   app.decorate('routeAccess', new Map<string, RouteAccess>());
   app.addHook('onRoute', (route) => {
@@ -55,19 +61,16 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Database>,
     const token = bearerToken(request.headers.authorization);
     if (!token && access === 'optional') return;
     if (!token) throw unauthorized('Sign in to continue: this call needs a bearer token.');
-    request.viewer = await authenticate(db, tokens, token);
+    request.viewer = await authenticate(db, tokens, token, authCache);
     if (
       request.viewer.claims.ResetPassword === true &&
       !request.routeOptions.config?.allowDuringPasswordReset
     ) {
       throw new AppError(403, RESET_REQUIRED_TEXT, 'RESET_PASSWORD_REQUIRED');
     }
-    if (
-      typeof access === 'object' &&
-      !can(request.viewer, access, request.params as Record<string, string>)
-    ) {
-      throw forbidden('You do not have permission to use this function.');
-    }
+    const params = request.params as Record<string, string>;
+    if (typeof access === 'object' && !can(request.viewer, access, params))
+      throw forbidden(refusalOf(access, params));
   });
 }
 
