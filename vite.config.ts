@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { flowsPlugin } from './src/engine/build/vite-plugin-flows';
+import { precompressPlugin } from './src/engine/build/vite-plugin-precompress';
 import { CONFIRM_VIEW_NAMES, WIDGET_NAMES } from './src/flows/ui-names';
 import { ruleEngine } from './src/rules/rule-engine';
 
@@ -9,6 +10,7 @@ export default defineConfig({
   plugins: [
     react(),
     flowsPlugin({ ruleEngine, widgetNames: WIDGET_NAMES, confirmViewNames: CONFIRM_VIEW_NAMES }),
+    precompressPlugin(),
   ],
   base: './',
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { preloadFlaggedAreas } from './router/preload';
 import { browserSessionOptions, startBrowserSession } from './session/browser';
 import { fetchConfig } from './stores/ConfigStore';
 import { RootStore } from './stores/RootStore';
@@ -19,6 +20,7 @@ async function start() {
     });
     // SPEC §4 session behaviour and §7 version check, public configuration, cookie consent.
     startBrowserSession(store);
+    preloadFlaggedAreas(store);
     import('./session/cookie-consent')
       .then((m) => m.startCookieConsent(config))
       .catch((e) => console.error('[cookie consent]', e));

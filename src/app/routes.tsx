@@ -1,12 +1,19 @@
 import { flowMenus } from 'virtual:flows/menu';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { LookupDataset } from '../domain/lookups';
 import { type Area, AreaAccess, BOOKING_AREAS, type PermissionRequirement } from '../domain/permissions';
 import { flowRoute, withFlowRoutes } from './flows/flow-routes';
 
 export interface PageProps {
   title: string;
 }
-type Page = LazyExoticComponent<ComponentType<PageProps>>;
+/** A page loaded on demand (SPEC §2); `preload` fetches its code ahead of the first visit. */
+export type Page = LazyExoticComponent<ComponentType<PageProps>> & { preload: () => Promise<unknown> };
+
+/** React.lazy over `load`, which may also be called ahead (the module is fetched once either way). */
+export function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): Page {
+  return Object.assign(lazy(load), { preload: load });
+}
 
 /** Where a route appears in the slide-out menu (SPEC §2) and whether the header's Bookings lists it. */
 export interface MenuPlacement {
@@ -32,6 +39,13 @@ export interface AreaRoute {
   title: string;
   page: Page;
   menu?: MenuPlacement;
+  /**
+   * Lookup datasets the page shows at once: when it is the first page after sign-in they are asked
+   * for before the rest (issue 15). A page reading another dataset gets it moved up too.
+   */
+  lookups?: readonly LookupDataset[];
+  /** SPEC §2 "preloaded when flagged": the page's code is fetched right after sign-in. */
+  preload?: boolean;
 }
 
 /** What a route demands: its own list, else its area's. */
@@ -49,23 +63,33 @@ export interface PublicRoute {
 }
 
 // Areas not built yet share one placeholder page; each area still loads on demand (SPEC §2).
-const coming: Page = lazy(() => import('./pages/ComingPage'));
+const coming: Page = lazyPage(() => import('./pages/ComingPage'));
 // SPEC §2 areas my_account and support (sign-up, recover, reset), each loaded on demand.
-const myAccountPage: Page = lazy(() => import('./pages/account/MyAccountPage'));
-const signUpPage: Page = lazy(() => import('./pages/account/SignUpPage'));
-const recoverPasswordPage: Page = lazy(() => import('./pages/account/RecoverPasswordPage'));
-const resetPasswordPage: Page = lazy(() => import('./pages/account/ResetPasswordPage'));
-const dashboardPage: Page = lazy(() => import('./dashboard/DashboardPage'));
-const dashboardDetailPage: Page = lazy(() => import('./dashboard/DetailPage'));
+const myAccountPage: Page = lazyPage(() => import('./pages/account/MyAccountPage'));
+const signUpPage: Page = lazyPage(() => import('./pages/account/SignUpPage'));
+const recoverPasswordPage: Page = lazyPage(() => import('./pages/account/RecoverPasswordPage'));
+const resetPasswordPage: Page = lazyPage(() => import('./pages/account/ResetPasswordPage'));
+const dashboardPage: Page = lazyPage(() => import('./dashboard/DashboardPage'));
+const dashboardDetailPage: Page = lazyPage(() => import('./dashboard/DetailPage'));
 // SPEC §2 areas pending_processing and weekly_threshold, each loaded on demand.
-const pendingQueuePage: Page = lazy(() => import('./pending/PendingQueuePage'));
-const weeklyThresholdPage: Page = lazy(() => import('./weekly-threshold/WeeklyThresholdPage'));
+const pendingQueuePage: Page = lazyPage(() => import('./pending/PendingQueuePage'));
+const weeklyThresholdPage: Page = lazyPage(() => import('./weekly-threshold/WeeklyThresholdPage'));
 // SPEC §2 areas internal_reservation, manual_inventory and inventory_availability, each on demand.
-const internalReservationPage: Page = lazy(() => import('./internal-reservation/InternalReservationPage'));
-const manualInventoryPage: Page = lazy(() => import('./manual-inventory/ManualInventoryPage'));
-const inventoryAvailabilityPage: Page = lazy(
+const internalReservationPage: Page = lazyPage(
+  () => import('./internal-reservation/InternalReservationPage'),
+);
+const manualInventoryPage: Page = lazyPage(() => import('./manual-inventory/ManualInventoryPage'));
+const inventoryAvailabilityPage: Page = lazyPage(
   () => import('./inventory-availability/InventoryAvailabilityPage'),
 );
+
+/** The dashboard's search form and results name markets, locations, sizes and classes. */
+const DASHBOARD_LOOKUPS: readonly LookupDataset[] = [
+  'locationmarkets',
+  'locations',
+  'equipmentCategories',
+  'equipmentClasses',
+];
 
 export const HOME_PATH = '/app/dashboard';
 export const LOGIN_PATH = '/login';
@@ -82,8 +106,17 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     title: 'Dashboard',
     page: dashboardPage,
     menu: { label: 'Dashboard' },
+    lookups: DASHBOARD_LOOKUPS,
+    preload: true,
   },
-  { path: `${HOME_PATH}/details/:id`, area: 'dashboard', title: 'Booking Order', page: dashboardDetailPage },
+  {
+    path: `${HOME_PATH}/details/:id`,
+    area: 'dashboard',
+    title: 'Booking Order',
+    page: dashboardDetailPage,
+    lookups: DASHBOARD_LOOKUPS,
+    preload: true,
+  },
   {
     path: '/reposition_booking/request',
     area: 'repositionBooking',

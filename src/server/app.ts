@@ -3,7 +3,6 @@
  * and the built SPA. Tests call buildApp with their own database and drive it with app.inject.
  */
 import { existsSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,6 +17,7 @@ import { installAccessControl } from './plugins/access';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
 import { redactedRequest } from './plugins/log-redaction';
 import { installSecurityHeaders } from './plugins/security-headers';
+import { registerStaticAssets } from './plugins/static-assets';
 import { installValidators } from './plugins/validation';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -116,7 +116,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   for (const area of routeAreas) area(app, ctx);
 
   if (options.staticDir && existsSync(options.staticDir)) {
-    await app.register(fastifyStatic, { root: options.staticDir, prefix: '/', wildcard: false });
+    await registerStaticAssets(app, options.staticDir);
   }
   return app;
 }

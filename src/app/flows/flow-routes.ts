@@ -5,9 +5,8 @@
  */
 
 import type { FlowMenuEntry } from 'virtual:flows/menu';
-import { lazy } from 'react';
 import { flowRequirements, type PermissionRequirement } from '../../domain/permissions';
-import type { AreaRoute } from '../routes';
+import { type AreaRoute, lazyPage } from '../routes';
 
 /** Any one of the flow's (entity, bits) pairs opens it; each pair needs all of its bits (SPEC §6). */
 export const flowAccess = (flow: FlowMenuEntry): PermissionRequirement[] =>
@@ -20,7 +19,9 @@ export function flowRoute(flow: FlowMenuEntry): AreaRoute {
     flowId: flow.id,
     access: flowAccess(flow),
     requiresGoodStanding: flow.requiresGoodStanding,
-    page: lazy(() => import('./FlowPage').then((m) => ({ default: m.flowPage(flow.id) }))),
+    page: lazyPage(() => import('./FlowPage').then((m) => ({ default: m.flowPage(flow.id) }))),
+    // The header's Bookings (pool, reuse) are one click from every page: fetched after sign-in.
+    preload: flow.menu?.inHeaderBookings === true,
     ...(flow.menu ? { menu: { ...flow.menu } } : {}),
   };
 }

@@ -1,10 +1,4 @@
-import {
-  HttpTransportType,
-  type HubConnection,
-  HubConnectionBuilder,
-  type IRetryPolicy,
-  LogLevel,
-} from '@microsoft/signalr';
+import type { HubConnection, IRetryPolicy } from '@microsoft/signalr';
 import { action, makeObservable, observable, reaction } from 'mobx';
 import { HUB_RECONNECT_DELAY_MS } from '../../domain/constants';
 import type { OrderChangeMessage } from '../../schemas/dashboard';
@@ -17,7 +11,10 @@ export type HubEvent = { kind: 'message'; message: OrderChangeMessage } | { kind
 /** The hub method the server invokes (SPEC §7: a ReceiveMessage event). */
 export const RECEIVE_MESSAGE = 'ReceiveMessage';
 
-export type BuildConnection = (url: string, accessToken: () => string) => HubConnection;
+export type BuildConnection = (
+  url: string,
+  accessToken: () => string,
+) => HubConnection | Promise<HubConnection>;
 
 /** SPEC §9: retry every 3 s, for as long as it takes (the builder's default gives up after four). */
 export const retryEvery: IRetryPolicy = { nextRetryDelayInMilliseconds: () => HUB_RECONNECT_DELAY_MS };
@@ -26,13 +23,9 @@ export const retryEvery: IRetryPolicy = { nextRetryDelayInMilliseconds: () => HU
 export const absoluteUrl = (url: string): string =>
   typeof location === 'undefined' ? url : new URL(url, location.href).href;
 
-export const buildHubConnection: BuildConnection = (url, accessToken) =>
-  new HubConnectionBuilder()
-    // Browsers cannot set headers on a WebSocket: the client sends the token as access_token.
-    .withUrl(absoluteUrl(url), { accessTokenFactory: accessToken, transport: HttpTransportType.WebSockets })
-    .withAutomaticReconnect(retryEvery)
-    .configureLogging(LogLevel.Warning)
-    .build();
+/** The SignalR client is fetched when the first page connects, not with the sign-in page (issue 15). */
+const loadAndBuild: BuildConnection = async (url, accessToken) =>
+  (await import('./hub-connection')).buildHubConnection(url, accessToken);
 
 /**
  * The dashboard hub connection (SPEC §7 real-time hub). Started by the dashboard pages once the
@@ -52,7 +45,7 @@ export class HubStore {
   constructor(
     private readonly url: string,
     private readonly session: { readonly token: string | null },
-    private readonly build: BuildConnection = buildHubConnection,
+    private readonly build: BuildConnection = loadAndBuild,
   ) {
     makeObservable<HubStore, 'setState'>(this, { state: observable, setState: action });
     reaction(
@@ -104,7 +97,7 @@ export class HubStore {
     let connection: HubConnection | null = null;
     this.setState(this.state === 'offline' ? 'connecting' : 'reconnecting');
     try {
-      connection = this.connection ?? this.open();
+      connection = this.connection ?? (await this.open());
       await connection.start();
       if (connection !== this.connection) return;
       this.setState('live');
@@ -116,8 +109,10 @@ export class HubStore {
     }
   }
 
-  private open(): HubConnection {
-    const connection = this.build(this.url, () => this.session.token ?? '');
+  private async open(): Promise<HubConnection> {
+    const connection = await this.build(this.url, () => this.session.token ?? '');
+    // Stopped (signed out) while the client was loading: this connection is never started.
+    if (!this.wanted) throw new Error('hub stopped');
     connection.on(RECEIVE_MESSAGE, (message: OrderChangeMessage) => this.receive(message));
     connection.onreconnecting(() => this.setState('reconnecting'));
     connection.onreconnected(() => {

@@ -1,11 +1,12 @@
-import { Box, Flex, HStack, IconButton, Link, Spacer, Text } from '@chakra-ui/react';
+import { Box, HStack, IconButton, Link } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { Link as RouterLink } from 'react-router-dom';
 import { SMALL_WIDTH_BREAKPOINT_PX } from '../../domain/constants';
-import { HOME_PATH, LOGIN_PATH, SIGN_UP_PATH } from '../routes';
+import { HOME_PATH } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { AccountMenu } from './AccountMenu';
 import { BookingsMenu } from './BookingsMenu';
+import { HeaderFrame, SignedOutNav } from './SignedOutHeader';
 
 /**
  * Below the small-width breakpoint (SPEC §9: 920 px) the header keeps only the menu button and the
@@ -18,9 +19,9 @@ export const Header = observer(function Header() {
   const { session, layout } = useStores();
   const signedIn = session.isSignedIn;
   return (
-    <Box as="header" borderBottomWidth="1px" bg="bg.panel" px={{ base: 2, md: 4 }} py={2}>
-      <Flex align="center" gap={2} wrap="wrap">
-        {signedIn && (
+    <HeaderFrame
+      start={
+        signedIn && (
           <IconButton
             aria-label="Open menu"
             variant="ghost"
@@ -29,10 +30,10 @@ export const Header = observer(function Header() {
           >
             <MenuIcon />
           </IconButton>
-        )}
-        <Text fontWeight="bold">Chassis Booking Portal</Text>
-        <Spacer />
-        {signedIn ? (
+        )
+      }
+      end={
+        signedIn ? (
           <HStack as="nav" aria-label="Header" gap={1} wrap="wrap">
             <Link asChild px={2} css={wideOnly}>
               <RouterLink to={HOME_PATH}>Dashboard</RouterLink>
@@ -43,17 +44,10 @@ export const Header = observer(function Header() {
             <AccountMenu />
           </HStack>
         ) : (
-          <HStack as="nav" aria-label="Header" gap={3}>
-            <Link asChild>
-              <RouterLink to={LOGIN_PATH}>Sign In</RouterLink>
-            </Link>
-            <Link asChild>
-              <RouterLink to={SIGN_UP_PATH}>Sign Up</RouterLink>
-            </Link>
-          </HStack>
-        )}
-      </Flex>
-    </Box>
+          <SignedOutNav />
+        )
+      }
+    />
   );
 });
 

@@ -34,7 +34,7 @@ export async function guardRoute(
   const returnUrl = encodeURIComponent(requested);
   if (!session.isSignedIn) return `${LOGIN_PATH}?returnUrl=${returnUrl}`;
   if (session.pendingReset) return `${RESET_PASSWORD_PATH}?returnUrl=${returnUrl}`;
-  root.lookups.loadAll(session.permissions);
+  root.lookups.loadAll(session.permissions, route.lookups);
   if (!hasAnyPermission(session.permissions, routeAccess(route))) {
     // Say why (issue 14): noClear so the move to the dashboard does not wipe it at once.
     root.messages.show({ Type: MessageType.Warning, Data: noAccessText(route.title), noClear: true });

@@ -1,7 +1,6 @@
 import { Button, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useRef } from 'react';
 import { SESSION_WARNING_DIALOG_SIZE_PX, WARNING_COUNTDOWN_S } from '../../domain/constants';
 import {
   NEW_VERSION_TEXT,
@@ -14,24 +13,11 @@ import type { IdleWatch } from './IdleWatch';
 import type { VersionCheck } from './VersionCheck';
 
 /**
- * The session's dialogs (SPEC §2) and the router link of the session behaviour: a sign-out or
- * sign-in mirrored from another tab, a NotActive status or an expiry moves this tab (SPEC §4).
+ * The session's dialogs (SPEC §2), loaded the first time one opens (issue 15); the router link of
+ * the session behaviour is SessionNavigator, always mounted.
  */
 export const SessionDialogs = observer(function SessionDialogs() {
   const root = useStores();
-  const navigate = useNavigate();
-  const location = useLocation();
-  // Read at sign-out time, so an inactivity sign-out can bring the user back here after signing in.
-  const here = useRef('');
-  here.current = location.pathname + location.search;
-  useEffect(
-    () =>
-      root.sessionBehaviour.attachNavigator(
-        (path) => navigate(path, { replace: true }),
-        () => here.current,
-      ),
-    [root, navigate],
-  );
   return (
     <>
       {/* Gone with the session: a sign-out never leaves the warning behind, whatever its animation does. */}

@@ -20,6 +20,12 @@ const NO_ROWS: readonly unknown[] = Object.freeze([]);
  */
 export const LOOKUP_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000, 30_000];
 
+/**
+ * Issue 15: the datasets the page in front of the user needs go first, all at once; the rest
+ * follow this many at a time, so they never hold up that page's own calls.
+ */
+export const LOOKUP_BACKGROUND_CONCURRENCY = 4;
+
 /** Lookup data of SPEC §3, loaded once, plus the cached pending and UI configuration data. */
 export class LookupStore {
   /** SPEC §4: set true as soon as the requests are fired, so lookups load only once. */
@@ -31,6 +37,9 @@ export class LookupStore {
   readonly cache: TimedCache;
   /** Bumped by reset(): retries of a signed-out user's requests stop. */
   private generation = 0;
+  /** Readable datasets not asked for yet, in the order they will be. */
+  private queue: LookupDataset[] = [];
+  private backgroundStarted = false;
 
   constructor(
     private readonly api: AxiosInstance,
@@ -46,40 +55,84 @@ export class LookupStore {
     return LOOKUP_DATASETS.filter((d) => hasAnyPermission(permissions, LOOKUP_DATASET_ACCESS[d] ?? []));
   }
 
-  /** Fires one GET per readable dataset; a failure is shown through the message service. */
-  loadAll(permissions: PermissionSet): void {
+  /**
+   * Asks for every readable dataset once (SPEC §4): `first` (what the opening page needs) at once,
+   * the rest afterwards, LOOKUP_BACKGROUND_CONCURRENCY at a time. A failure is shown through the
+   * message service and asked again (LOOKUP_RETRY_DELAYS_MS).
+   */
+  loadAll(permissions: PermissionSet, first: readonly LookupDataset[] = []): void {
     if (this.loaded) return;
     this.loaded = true;
-    for (const dataset of LookupStore.readableDatasets(permissions)) this.load(dataset, 0);
-  }
-
-  private load(dataset: LookupDataset, attempt: number): void {
+    const readable = LookupStore.readableDatasets(permissions);
+    const now = readable.filter((d) => first.includes(d));
+    this.queue = readable.filter((d) => !first.includes(d));
     const generation = this.generation;
-    this.api
-      .get<unknown[]>(`/lookup/${dataset}`)
-      .then(
-        action((res) => {
-          if (generation !== this.generation) return;
-          this.datasets.set(dataset, deepFreeze(Array.isArray(res.data) ? res.data : []));
-          this.failed.delete(dataset);
-        }),
-      )
-      // The api client has told the user; a later attempt may still fill the dropdown.
-      .catch(
-        action(() => {
-          if (generation !== this.generation) return;
-          const delay = this.retryDelaysMs[attempt];
-          if (delay === undefined) this.failed.add(dataset);
-          else
-            setTimeout(() => {
-              if (generation === this.generation) this.load(dataset, attempt + 1);
-            }, delay);
-        }),
-      );
+    void Promise.allSettled(now.map((d) => this.load(d, 0))).then(() => {
+      if (generation === this.generation) this.startBackground();
+    });
   }
 
+  private startBackground(): void {
+    if (this.backgroundStarted) return;
+    this.backgroundStarted = true;
+    for (let i = 0; i < LOOKUP_BACKGROUND_CONCURRENCY; i++) this.pump();
+  }
+
+  private pump(): void {
+    const next = this.queue.shift();
+    if (next === undefined) return;
+    const generation = this.generation;
+    void this.load(next, 0).finally(() => {
+      if (generation !== this.generation) return;
+      this.pump();
+    });
+  }
+
+  /** Asks for a queued dataset now: a page reads it (issue 15). */
+  private promote(dataset: LookupDataset): void {
+    const at = this.queue.indexOf(dataset);
+    if (at < 0) return;
+    this.queue.splice(at, 1);
+    void this.load(dataset, 0);
+  }
+
+  /** Settles after the first attempt; a failed one is asked again on its own later. */
+  private load(dataset: LookupDataset, attempt: number): Promise<void> {
+    const generation = this.generation;
+    return (
+      this.api
+        .get<unknown[]>(`/lookup/${dataset}`)
+        .then(
+          action((res) => {
+            if (generation !== this.generation) return;
+            this.datasets.set(dataset, deepFreeze(Array.isArray(res.data) ? res.data : []));
+            this.failed.delete(dataset);
+          }),
+        )
+        // The api client has told the user; a later attempt may still fill the dropdown.
+        .catch(
+          action(() => {
+            if (generation !== this.generation) return;
+            const delay = this.retryDelaysMs[attempt];
+            if (delay === undefined) this.failed.add(dataset);
+            else
+              setTimeout(() => {
+                if (generation === this.generation) void this.load(dataset, attempt + 1);
+              }, delay);
+          }),
+        )
+    );
+  }
+
+  /**
+   * The dataset's rows, empty until they arrive. Reading a dataset still waiting its turn asks for
+   * it at once: the page on screen needs it (issue 15).
+   */
   rows<T>(dataset: LookupDataset): readonly T[] {
-    return (this.datasets.get(dataset) ?? NO_ROWS) as readonly T[];
+    const rows = this.datasets.get(dataset);
+    // After this render, not during it.
+    if (rows === undefined && this.queue.includes(dataset)) queueMicrotask(() => this.promote(dataset));
+    return (rows ?? NO_ROWS) as readonly T[];
   }
 
   pendingRequestTypes(): Promise<unknown[]> {
@@ -100,6 +153,8 @@ export class LookupStore {
   reset(): void {
     this.generation++;
     this.loaded = false;
+    this.queue = [];
+    this.backgroundStarted = false;
     this.datasets.clear();
     this.failed.clear();
     this.cache.clear();

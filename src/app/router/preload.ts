@@ -1,0 +1,27 @@
+import { reaction } from 'mobx';
+import { hasAnyPermission } from '../../domain/permissions';
+import { AREA_ROUTES, routeAccess } from '../routes';
+import type { RootStore } from '../stores/RootStore';
+
+/**
+ * SPEC §2 "Some are preloaded when flagged": once signed in, the code of the routes flagged
+ * `preload` that the user may open is fetched while the browser is idle — never on the sign-in
+ * page itself, whose download stays small (issue 15). Returns the disposer.
+ */
+export function preloadFlaggedAreas(root: RootStore): () => void {
+  return reaction(
+    () => root.session.isSignedIn,
+    (signedIn) => {
+      if (!signedIn) return;
+      const permissions = root.session.permissions;
+      const fetchThem = () => {
+        for (const route of AREA_ROUTES)
+          if (route.preload && hasAnyPermission(permissions, routeAccess(route)))
+            route.page.preload().catch(() => undefined); // the visit itself tries again and says why
+      };
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchThem, { timeout: 2_000 });
+      else setTimeout(fetchThem, 0);
+    },
+    { fireImmediately: true },
+  );
+}
