@@ -91,11 +91,12 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
     orderEvents: base.orderEvents ?? createInProcessOrderEvents(),
   };
   app.addHook('onClose', () => ctx.orderEvents.close());
+  if (ctx.authCache) app.addHook('onClose', () => ctx.authCache?.close());
   const sharedSchemas = [errorResponseSchema];
   for (const schema of sharedSchemas) app.addSchema(schema);
   installValidators(app, sharedSchemas);
   installErrorHandling(app);
-  installAccessControl(app, ctx.db, ctx.tokens);
+  installAccessControl(app, ctx.db, ctx.tokens, ctx.authCache);
   installSecurityHeaders(app);
 
   await app.register(fastifySwagger, {

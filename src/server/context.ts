@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AuthCache } from './auth/auth-cache';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Database } from './db/types';
@@ -19,6 +20,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Booking order changes for the real-time hub; the app closes it when it closes. */
   orderEvents: OrderEvents;
+  /** The authentication check's cache (auth-cache.ts); without one every call asks the database. */
+  authCache?: AuthCache;
 }
 
 /**

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { authCacheFor } from './auth/auth-cache';
 import { createTokenService, loadSigningKey } from './auth/tokens';
 import { readConfig } from './config';
 import { openDatabase } from './db/connect';
@@ -44,7 +45,12 @@ async function main() {
   );
   // LISTEN/NOTIFY on PostgreSQL, so hub clients of every instance hear every change.
   const orderEvents = await orderEventsFor(handle);
-  const app = await buildApp({ db: handle.db, tokens, config, orderEvents }, { staticDir, logger: true });
+  // Sign-outs and deactivations reach every instance's cache the same way.
+  const authCache = await authCacheFor(handle);
+  const app = await buildApp(
+    { db: handle.db, tokens, config, orderEvents, authCache },
+    { staticDir, logger: true },
+  );
 
   const shutdown = async () => {
     await app.close();

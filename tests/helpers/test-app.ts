@@ -1,6 +1,7 @@
 /** Builds the real server on a fresh seeded database, for app.inject tests. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/server/app';
+import { authCacheFor } from '../../src/server/auth/auth-cache';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { readConfig, type ServerConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/connect';
@@ -38,7 +39,8 @@ export async function startTestApp(
     config.tokenLifetimeMinutes,
   );
   const orderEvents = await orderEventsFor(handle);
-  const app = await buildApp({ db: handle.db, tokens, config, orderEvents }, options);
+  const authCache = await authCacheFor(handle);
+  const app = await buildApp({ db: handle.db, tokens, config, orderEvents, authCache }, options);
   const login = (user: string, password = DEMO_PASSWORD) =>
     app.inject({
       method: 'POST',

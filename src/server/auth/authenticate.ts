@@ -10,6 +10,7 @@ import type { Database } from '../db/types';
 import { isCurrentSession, SESSION_ENDED_TEXT } from '../domain/sessions';
 import { isInternalProvider, type Viewer } from '../domain/viewer';
 import { unauthorized } from '../errors';
+import type { AuthCache, AuthRecord } from './auth-cache';
 import { revocationKeysOf, type TokenService } from './tokens';
 
 /** The token of an `Authorization: Bearer …` header; null when there is none. */
@@ -18,17 +19,15 @@ export function bearerToken(header: string | undefined): string | null {
   return null;
 }
 
-/** The caller the token names, as the database sees them now; a 401 AppError otherwise. */
-export async function authenticate(
+/** What the check reads about a token: one query (and none while `cache` holds it). */
+function readAuthRecord(
   db: Kysely<Database>,
-  tokens: TokenService,
+  userId: number,
   token: string,
-): Promise<Viewer> {
-  const claims = await tokens.verify(token);
-  if (!claims) throw unauthorized();
-  // One query per call: the account as it is now, whether this token was signed out, and from
-  // when the user's sessions count (a password change ends the others: domain/sessions.ts).
-  const row = await db
+): Promise<AuthRecord | undefined> {
+  // The account as it is now, whether this token was signed out, and from when the user's
+  // sessions count (a password change ends the others: domain/sessions.ts).
+  return db
     .selectFrom('users')
     .select((eb) => [
       'users.active',
@@ -48,8 +47,24 @@ export async function authenticate(
         .whereRef('account_settings.user_id', '=', 'users.user_id')
         .as('sessions_valid_after'),
     ])
-    .where('users.user_id', '=', claims.UserId)
+    .where('users.user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/**
+ * The caller the token names, as the database sees them now; a 401 AppError otherwise. With a
+ * cache (auth-cache.ts), "now" is as of the last change any instance committed.
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  token: string,
+  cache?: AuthCache,
+): Promise<Viewer> {
+  const claims = await tokens.verify(token);
+  if (!claims) throw unauthorized();
+  const read = () => readAuthRecord(db, claims.UserId, token);
+  const row = cache ? await cache.get(token, read) : await read();
   if (!row || row.revoked) throw unauthorized();
   if (!isCurrentSession(claims, row.sessions_valid_after)) throw unauthorized(SESSION_ENDED_TEXT);
   if (!row.active) throw unauthorized('Your account is not active. Please contact customer service.');

@@ -77,7 +77,7 @@ export function hubRoutes(app: FastifyInstance, ctx: AppContext): void {
         preHandler: async (request) => {
           const token = bearerToken(request.headers.authorization) ?? request.query.access_token;
           if (!token) throw unauthorized('Sign in to continue: the hub needs a bearer token.');
-          request.viewer = await authenticate(ctx.db, ctx.tokens, token);
+          request.viewer = await authenticate(ctx.db, ctx.tokens, token, ctx.authCache);
           const connectionId = tickets.redeem(request.query.id, request.viewer.userId);
           if (!connectionId) throw notFound('No connection with that id: negotiate again.');
           connectionIds.set(request, connectionId);

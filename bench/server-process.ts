@@ -1,0 +1,52 @@
+/** The real server in its own process, as in production: a load generator must not share its event loop. */
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export interface ServerProcess {
+  address: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function waitForServer(address: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before listening`);
+    try {
+      if ((await fetch(`${address}/api/version`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server at ${address} did not start`);
+}
+
+/** `src/server/main.ts` on a free port with `env` (DATABASE_URL or DATA_DIR), once it answers. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const address = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: 'ignore',
+  });
+  await waitForServer(address, child);
+  return {
+    address,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function signIn(address: string, user: string): Promise<string> {
+  const res = await fetch(`${address}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ UserId: user, Password: 'Demo!2345', ApplicationCode: 'BRR' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${user}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}

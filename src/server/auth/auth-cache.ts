@@ -1,0 +1,154 @@
+/**
+ * Issue 15: what the authentication check read about a token (the account as it is, whether the
+ * token or its session was signed out, from when the user's sessions count), kept in memory so a
+ * call does not cost a database round trip. Triggers (migration 0017) NOTIFY `auth_changed` in the
+ * transaction of every change that could refuse a token — a sign-out, a deactivation, a password
+ * change — and each instance empties its cache when it hears one, so such a token is refused on
+ * every instance a moment after the commit. The cache is only used while its instance is
+ * listening: when the LISTEN connection drops it is emptied and bypassed until it is back, as a
+ * missed notification would otherwise leave a signed-out token working.
+ */
+import type { SqlBool } from 'kysely';
+import pg from 'pg';
+import type { DatabaseHandle } from '../db/connect';
+
+export const AUTH_CHANGED_CHANNEL = 'auth_changed';
+/** How the LISTEN connection shows in pg_stat_activity. */
+const APPLICATION_NAME = 'brr-auth-changes';
+const MAX_ENTRIES = 10_000;
+const RETRY_MS = 1_000;
+
+/** The authentication check's reading of one token. */
+export interface AuthRecord {
+  active: boolean;
+  customer_id: number | null;
+  auth_provider: string;
+  revoked: SqlBool;
+  sessions_valid_after: Date | null;
+}
+
+export interface AuthCache {
+  /** The record of a token; `read` runs when it is not cached (or the cache is not live). */
+  get(token: string, read: () => Promise<AuthRecord | undefined>): Promise<AuthRecord | undefined>;
+  /** Whether notifications are heard now, so entries are kept. */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+interface Log {
+  warn(message: string): void;
+}
+
+/** The cache itself: entries, and the generation that an invalidation moves on. */
+class TokenRecords {
+  readonly #entries = new Map<string, AuthRecord | undefined>();
+  #generation = 0;
+  live = false;
+
+  async get(token: string, read: () => Promise<AuthRecord | undefined>) {
+    if (this.live && this.#entries.has(token)) return this.#entries.get(token);
+    const generation = this.#generation;
+    const record = await read();
+    // A change heard while the read ran may not be in what it read: keep it only when none was.
+    if (this.live && generation === this.#generation) {
+      if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
+      this.#entries.set(token, record);
+    }
+    return record;
+  }
+
+  invalidate() {
+    this.#generation++;
+    this.#entries.clear();
+  }
+}
+
+/** One PostgreSQL connection LISTENing for changes, reconnected when it drops. */
+async function listenOnPostgres(url: string, records: TokenRecords, log: Log): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  const lost = (client: pg.Client, error?: Error) => {
+    if (closed || client !== current) return;
+    current = null;
+    records.live = false;
+    records.invalidate();
+    client.end().catch(() => {});
+    log.warn(
+      `${AUTH_CHANGED_CHANNEL}: the LISTEN connection dropped (${error?.message ?? 'ended'}); reconnecting`,
+    );
+    schedule();
+  };
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch((error: Error) => {
+        log.warn(`${AUTH_CHANGED_CHANNEL}: LISTEN failed (${error.message}); retrying`);
+        schedule();
+      });
+    }, RETRY_MS);
+  };
+  async function connect() {
+    const client = new pg.Client({ connectionString: url, application_name: APPLICATION_NAME });
+    client.on('notification', (message) => {
+      if (message.channel === AUTH_CHANGED_CHANNEL) records.invalidate();
+    });
+    client.on('error', (error) => lost(client, error));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${AUTH_CHANGED_CHANNEL}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await client.end();
+      return;
+    }
+    current = client;
+    // Whatever changed while nobody listened is not in the cache: it starts empty.
+    records.invalidate();
+    records.live = true;
+  }
+
+  await connect();
+  return async () => {
+    closed = true;
+    records.live = false;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
+  };
+}
+
+/**
+ * The cache that fits the database: LISTEN on its own connection on PostgreSQL; on PGlite, one
+ * process, the embedded database's own notifications.
+ */
+export async function authCacheFor(handle: DatabaseHandle, log: Log = console): Promise<AuthCache> {
+  const records = new TokenRecords();
+  let stop: () => Promise<void>;
+  if (handle.kind === 'postgres') {
+    if (!handle.url) throw new Error('a PostgreSQL handle without its URL cannot LISTEN');
+    stop = await listenOnPostgres(handle.url, records, log);
+  } else {
+    if (!handle.pglite) throw new Error('expected an embedded PGlite database');
+    const unlisten = await handle.pglite.listen(AUTH_CHANGED_CHANNEL, () => records.invalidate());
+    records.live = true;
+    stop = async () => {
+      records.live = false;
+      await unlisten().catch(() => {});
+    };
+  }
+  return {
+    get: (token, read) => records.get(token, read),
+    get live() {
+      return records.live;
+    },
+    close: () => stop(),
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Issue 15: the authentication check is served from memory, and a sign-out or a deactivation is
+ * still refused on every instance within a second. On PostgreSQL two server instances share one
+ * database (each with its own pool and LISTEN connection); PGlite is one process, one instance.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { authCacheFor } from '../../src/server/auth/auth-cache';
+import { createTokenService } from '../../src/server/auth/tokens';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
+import { orderEventsFor } from '../../src/server/events/order-events';
+import { databaseKinds } from '../helpers/database';
+import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+
+const ACCOUNT = '/api/users/me/account';
+const REFUSAL_DEADLINE_MS = 1_000;
+
+describe.each(databaseKinds)('authentication check cache on %s', (kind) => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  let second: DatabaseHandle | null = null;
+
+  beforeAll(async () => {
+    a = await startTestApp(kind);
+    if (kind === 'pglite') {
+      b = a.app;
+      return;
+    }
+    second = await openDatabase({ kind: 'postgres', url: a.handle.url as string, poolSize: 5 });
+    const tokens = createTokenService(
+      new TextEncoder().encode(a.config.jwtSecret as string),
+      a.config.tokenLifetimeMinutes,
+    );
+    b = await buildApp({
+      db: second.db,
+      tokens,
+      config: a.config,
+      orderEvents: await orderEventsFor(second),
+      authCache: await authCacheFor(second),
+    });
+  });
+  afterAll(async () => {
+    if (second) {
+      await b.close();
+      await second.close();
+    }
+    await a.close();
+  });
+
+  const status = async (app: FastifyInstance, token: string) =>
+    (await app.inject({ method: 'GET', url: ACCOUNT, headers: bearer(token) })).statusCode;
+
+  /** Milliseconds until `app` refuses the token (401); fails past the deadline. */
+  async function refusedAfter(app: FastifyInstance, token: string): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < REFUSAL_DEADLINE_MS * 2) {
+      if ((await status(app, token)) === 401) return Date.now() - started;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('the token was still accepted after twice the deadline');
+  }
+
+  /** Changes users.active with triggers off: no notification, as if one were lost. */
+  const setActiveUnannounced = (userName: string, active: boolean) =>
+    a.handle.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await trx.updateTable('users').set({ active }).where('user_name', '=', userName).execute();
+    });
+
+  it('answers a signed-in call from memory once the token was checked', async () => {
+    const token = await a.tokenFor('demo.ssl');
+    const unseen = await a.tokenFor('demo.ssl');
+    expect(await status(b, token)).toBe(200);
+    await setActiveUnannounced('demo.ssl', false);
+    try {
+      // The database says inactive, but nothing announced it: the cached check still stands…
+      expect(await status(b, token)).toBe(200);
+      // …while a token the cache has not seen is checked against the database.
+      expect(await status(b, unseen)).toBe(401);
+    } finally {
+      await setActiveUnannounced('demo.ssl', true);
+    }
+  });
+
+  it('refuses a signed-out token on the other instance within a second', async () => {
+    const token = await a.tokenFor('demo.customer');
+    const other = await a.tokenFor('demo.customer');
+    expect(await status(b, token)).toBe(200);
+    expect(await status(b, other)).toBe(200);
+    const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(204);
+    expect(await refusedAfter(b, token)).toBeLessThan(REFUSAL_DEADLINE_MS);
+    expect(await status(a.app, token)).toBe(401);
+    // Another session of the same user carries on.
+    expect(await status(b, other)).toBe(200);
+  });
+
+  it('refuses every token of a deactivated account within a second, and takes it back when reactivated', async () => {
+    const token = await a.tokenFor('demo.staff');
+    expect(await status(b, token)).toBe(200);
+    await a.handle.db
+      .updateTable('users')
+      .set({ active: false })
+      .where('user_name', '=', 'demo.staff')
+      .execute();
+    try {
+      expect(await refusedAfter(b, token)).toBeLessThan(REFUSAL_DEADLINE_MS);
+      const refused = await b.inject({ method: 'GET', url: ACCOUNT, headers: bearer(token) });
+      expect(refused.body).toMatch(/not active/);
+    } finally {
+      await a.handle.db
+        .updateTable('users')
+        .set({ active: true })
+        .where('user_name', '=', 'demo.staff')
+        .execute();
+    }
+    const started = Date.now();
+    while ((await status(b, token)) !== 200 && Date.now() - started < REFUSAL_DEADLINE_MS * 2)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await status(b, token)).toBe(200);
+  });
+});
