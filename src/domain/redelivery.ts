@@ -7,7 +7,8 @@ import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from './lookups';
 /** Order types that hold chassis on their way back: a chassis on an open one cannot be listed again. */
 export const REDELIVERY_ORDER_TYPES = ['PR', 'TR'] as const;
 
-const sizeName = (code: string) => {
+/** 'Chassis.40' → "40' chassis"; 'Genset.Genset' → 'genset'. */
+export const sizeName = (code: string) => {
   const [type, size] = code.split('.');
   return type === 'Genset' ? 'genset' : size ? `${size}' ${type?.toLowerCase()}` : code;
 };

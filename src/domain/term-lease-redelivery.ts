@@ -5,6 +5,7 @@
  * here, named for it, returning a new line (the client's store and the server's check both run
  * them; the server re-evaluates what a client sends before it writes).
  */
+import { sizeName } from './redelivery';
 
 export interface LineItemDetail {
   ChassisId: string;
@@ -63,6 +64,14 @@ export const TERM_REDELIVERY_MESSAGES = {
   noLocation: (id: string) => `Choose where ${id} will be returned: apply a market and location to its line.`,
   swapNotAllowed: (contract: string) =>
     `Contract ${contract} does not allow swaps: return the units without a swap.`,
+  notOfSizes: (id: string, size: string, sizes: readonly string[]) =>
+    `${id} is a ${sizeName(size)}: this redelivery lists ${sizes.map(sizeName).join(', ')} only — add its size to Equipment sizes, or leave it out.`,
+  sizeUnknown: (size: string) => `${size} is not an equipment size: choose the sizes from the list.`,
+  inventoryOrgUnknown: (org: string) =>
+    `${org} is not an inventory org chassis can be returned into: choose one from the list.`,
+  notThisOrder: 'This is another redelivery than the one opened: open the order again from the dashboard.',
+  customerFixed:
+    'The customer of a booked redelivery cannot change: cancel it and list the chassis for the other customer.',
 } as const;
 
 /** SPEC §4: allowed only with the needed overrides applied and no purchase-option override pending. */

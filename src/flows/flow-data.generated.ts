@@ -498,6 +498,15 @@ export type ReturnMarket = string
  * Optional: applied to every contract line that offers it; each line can choose its own.
  */
 export type ReturnLocation = number
+/**
+ * Optional: only chassis of these sizes are listed; none chosen lists every size (each size at most once, so at most five).
+ */
+export type EquipmentSizes = ("Chassis.20" | "Chassis.40" | "Chassis.45" | "Chassis.48" | "Chassis.53")[]
+/**
+ * The org the chassis go back into: the return locations offered are its locations.
+ */
+export type ReturnIntoInventoryOrg = string
+export type RedeliveryEdited = number
 export type Contract = string
 export type ChassisID1 = string
 export type ReturnLocation1 = (number | null)
@@ -521,6 +530,9 @@ export interface ChassisToReturn {
 ChassisIds: ChassisIDs
 MarketCode?: ReturnMarket
 LocationId?: ReturnLocation
+EquipmentSizes?: EquipmentSizes
+InventoryOrg?: ReturnIntoInventoryOrg
+BookingOrderId?: RedeliveryEdited
 }
 export interface ContractLines {
 GroupLineItems: ContractLines1

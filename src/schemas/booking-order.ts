@@ -87,6 +87,12 @@ export const orderDocumentSchema = {
       additionalProperties: true,
     },
     Bookings: { type: 'array', items: orderDocumentBookingSchema },
+    Chassis: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'Every chassis the order’s bookings name, once each, sorted: the list a redelivery opens with (Edit, Load Booking).',
+    },
   },
   required: [
     'BookingOrderId',

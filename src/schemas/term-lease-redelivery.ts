@@ -28,6 +28,27 @@ export const contractForChassisBodySchema = {
       description: 'With LocationId: applied to every line that offers them (SPEC §4).',
     },
     LocationId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    EquipmentSizes: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 30 },
+      description:
+        'Only chassis of these sizes (equipment category codes, e.g. Chassis.40); none: every size.',
+    },
+    InventoryOrg: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 10,
+      description: 'The org the chassis are returned into (default IDL): its locations are the ones offered.',
+    },
+    BookingOrderId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      description:
+        'The redelivery being edited: its own chassis are not "already on a redelivery", and come back with its choices.',
+    },
   },
   required: ['ChassisIds'],
   additionalProperties: false,

@@ -21,8 +21,9 @@ import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { bookingCodePattern, CONTACT, submit } from './bookings-helpers';
 
-const URL = '/api/longtermredelivery';
-const CONTRACT_URL = '/api/longtermredelivery/contractForChassis';
+const BASE = '/api/longtermredelivery';
+const URL = `${BASE}/createlongtermredeliverybooking`;
+const CONTRACT_URL = `${BASE}/contractForChassis`;
 const DFL = 'term-redelivery.direct-finance-lease';
 const MIN_QUANTITY = 'term-redelivery.min-quantity-override';
 const MIN_RENTAL = 'term-redelivery.min-rental-period-override';
@@ -219,7 +220,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
     expect(again.json().Results[0].Message).toMatch(/is already on open redelivery TR\d+/);
     const cancel = await t.app.inject({
       method: 'PUT',
-      url: `${URL}/cancelOrder`,
+      url: `${BASE}/cancelOrder`,
       headers: bearer(customer),
       payload: { BookingOrderId: order.BookingOrderId, AdditionalEmails: 'yard@example.com' },
     });
@@ -312,7 +313,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       [[], 1],
     ]);
     const get = (path: string, token = customer) =>
-      t.app.inject({ method: 'GET', url: `${URL}/${path}/${order.BookingOrderId}`, headers: bearer(token) });
+      t.app.inject({ method: 'GET', url: `${BASE}/${path}/${order.BookingOrderId}`, headers: bearer(token) });
     const swaps = (await get('getlongtermswapredeliveries')).json();
     expect(swaps.GroupLineItems).toEqual([
       expect.objectContaining({ ContractId: 2, IsSwapRedelivery: true }),
@@ -340,7 +341,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       .executeTakeFirstOrThrow();
     const wrongType = await t.app.inject({
       method: 'GET',
-      url: `${URL}/getLongTermRedeliveryOrder/${pool.booking_order_id}`,
+      url: `${BASE}/getLongTermRedeliveryOrder/${pool.booking_order_id}`,
       headers: bearer(customer),
     });
     expect(wrongType.statusCode).toBe(404);

@@ -21,7 +21,11 @@ describe('the flow of an order type', () => {
     expect(flowOfOrderType('RP', 'load')?.id).toBe('reposition-booking');
     expect(flowOfOrderType('PB', 'load')?.id).toBe('pool-booking');
     // Pool, daily lease and reuse load (Load Booking) but do not update in this issue.
-    for (const type of ['PB', 'DL', 'RU']) expect(flowOfOrderType(type, 'update')).toBeUndefined();
+    for (const type of ['PB', 'DL', 'RU', 'PR']) expect(flowOfOrderType(type, 'update')).toBeUndefined();
+    // Redeliveries: both load; a term lease redelivery is also edited in its flow (issue 17).
+    expect(flowOfOrderType('PR', 'load')?.route).toBe('/pool_redelivery/request');
+    expect(flowOfOrderType('TR', 'load')?.route).toBe('/term_lease_redelivery/pre_request');
+    expect(flowOfOrderType('TR', 'update')?.route).toBe('/term_lease_redelivery/pre_request');
     expect(flowOfOrderType('IR', 'load')).toBeUndefined();
     // Every flow file names its order type.
     for (const flow of flowMenus) expect(flow.orderType).toMatch(/^[A-Z]{2}$/);
@@ -49,6 +53,9 @@ describe('Load Booking', () => {
       unavailable: null,
     });
     expect(loadBookingAction(order('RP'), customer).path).toBe('/reposition_booking/request?load=42');
+    expect(loadBookingAction(order('PR'), customer).path).toBe('/pool_redelivery/request?load=42');
+    expect(loadBookingAction(order('TR'), customer).path).toBe('/term_lease_redelivery/pre_request?load=42');
+    expect(editAction(order('TR', { CanEdit: true }))).toBe('/term_lease_redelivery/pre_request?edit=42');
     expect(loadBookingAction(order('RP'), demoUsers['demo.ssl'].permissions)).toEqual({
       path: null,
       unavailable: 'you may not book a Type RP',

@@ -59,7 +59,12 @@ describe('the booking-type registry', () => {
         updater: 'termLeaseBooking',
       },
       { orderType: 'PR', name: 'Pool Redelivery', booker: 'poolRedelivery' },
-      { orderType: 'TR', name: 'Term Lease Redelivery', booker: 'termLeaseRedelivery' },
+      {
+        orderType: 'TR',
+        name: 'Term Lease Redelivery',
+        booker: 'termLeaseRedelivery',
+        updater: 'termLeaseRedelivery',
+      },
     ]);
   });
 

@@ -68,8 +68,12 @@ export async function checkEquipment(
   api: AxiosInstance,
   url: string,
   chassisIds: readonly string[],
+  extra: Readonly<Record<string, unknown>> = {},
 ): Promise<EquipmentVerdict[]> {
-  const res = await api.post<{ Results: EquipmentVerdict[] }>(apiPath(url), { ChassisIds: chassisIds });
+  const res = await api.post<{ Results: EquipmentVerdict[] }>(apiPath(url), {
+    ...extra,
+    ChassisIds: chassisIds,
+  });
   return res.data?.Results ?? [];
 }
 

@@ -40,50 +40,85 @@ export class EquipmentCheckStore {
     return `${url} ${id}`;
   }
 
-  verdictFor(input: string, url = '/api/lookup/equipment'): EquipmentVerdict | undefined {
+  /**
+   * Where verdicts are kept: the check URL, and what else the call sends (an edited order's id: its
+   * own chassis are not "already on a redelivery" to it), since that changes the verdicts.
+   */
+  static scope(url: string, extra: Readonly<Record<string, unknown>> = {}): string {
+    return Object.keys(extra).length === 0 ? url : `${url} ${JSON.stringify(extra)}`;
+  }
+
+  verdictFor(
+    input: string,
+    url = '/api/lookup/equipment',
+    extra: Readonly<Record<string, unknown>> = {},
+  ): EquipmentVerdict | undefined {
     return isChassisIdFormat(input)
-      ? this.verdicts.get(EquipmentCheckStore.key(url, normalizeChassisId(input)))
+      ? this.verdicts.get(
+          EquipmentCheckStore.key(EquipmentCheckStore.scope(url, extra), normalizeChassisId(input)),
+        )
       : undefined;
   }
 
-  isChecking(input: string, url = '/api/lookup/equipment'): boolean {
+  isChecking(
+    input: string,
+    url = '/api/lookup/equipment',
+    extra: Readonly<Record<string, unknown>> = {},
+  ): boolean {
     return (
-      isChassisIdFormat(input) && this.checking.has(EquipmentCheckStore.key(url, normalizeChassisId(input)))
+      isChassisIdFormat(input) &&
+      this.checking.has(
+        EquipmentCheckStore.key(EquipmentCheckStore.scope(url, extra), normalizeChassisId(input)),
+      )
     );
   }
 
+  /** Whether the last call of this check failed (the widget says so and offers to try again). */
+  hasFailed(url: string, extra: Readonly<Record<string, unknown>> = {}): boolean {
+    return this.failed.has(EquipmentCheckStore.scope(url, extra));
+  }
+
   /** Checks the IDs once typing pauses; a newer call replaces a waiting one. */
-  schedule(url: string, inputs: readonly string[]): void {
+  schedule(url: string, inputs: readonly string[], extra: Readonly<Record<string, unknown>> = {}): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.check(url, inputs);
+      void this.check(url, inputs, extra);
     }, this.pauseMs);
   }
 
   /** Checks now (a paste): the verdicts show as soon as each call answers. */
-  checkNow(url: string, inputs: readonly string[]): Promise<void> {
+  checkNow(
+    url: string,
+    inputs: readonly string[],
+    extra: Readonly<Record<string, unknown>> = {},
+  ): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    return this.check(url, inputs);
+    return this.check(url, inputs, extra);
   }
 
-  async check(url: string, inputs: readonly string[]): Promise<void> {
-    const key = (id: string) => EquipmentCheckStore.key(url, id);
+  async check(
+    url: string,
+    inputs: readonly string[],
+    extra: Readonly<Record<string, unknown>> = {},
+  ): Promise<void> {
+    const scope = EquipmentCheckStore.scope(url, extra);
+    const key = (id: string) => EquipmentCheckStore.key(scope, id);
     const fresh = (id: string) =>
       this.now() - (this.checkedAt.get(key(id)) ?? Number.NEGATIVE_INFINITY) < VERDICT_MAX_AGE_MS;
     const ids = [...new Set(inputs.filter(isChassisIdFormat).map(normalizeChassisId))].filter(
       (id) => !(this.verdicts.has(key(id)) && fresh(id)) && !this.checking.has(key(id)),
     );
     if (ids.length === 0) return;
-    this.failed.delete(url);
+    this.failed.delete(scope);
     const batches: string[][] = [];
     for (let i = 0; i < ids.length; i += CHASSIS_CHECK_MAX) batches.push(ids.slice(i, i + CHASSIS_CHECK_MAX));
     for (const id of ids) this.checking.add(key(id));
     await Promise.all(
       batches.map(async (batch) => {
         try {
-          const results = await checkEquipment(this.api, url, batch);
+          const results = await checkEquipment(this.api, url, batch, extra);
           action(() => {
             for (const v of results)
               if (v.ChassisId) {
@@ -93,7 +128,7 @@ export class EquipmentCheckStore {
           })();
         } catch {
           // the api client has shown the message; the widget offers to try again
-          action(() => this.failed.add(url))();
+          action(() => this.failed.add(scope))();
         } finally {
           action(() => {
             for (const id of batch) this.checking.delete(key(id));

@@ -17,7 +17,7 @@
 import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
 import { deepEqual } from '../../engine/core/flow-data';
 import type { ReviewProps } from '../../engine/react/registry';
@@ -85,17 +85,26 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   const emitted = useRef<string[]>(ids);
-  // A change from outside (reset, restored draft) replaces the text; the echo of our own typing does
-  // not, so the user's separators and half-typed IDs stay as typed.
-  useEffect(() => {
-    const next = (Array.isArray(formData) ? formData : []) as string[];
-    if (deepEqual(next, emitted.current)) return;
-    emitted.current = next;
-    setText(next.join('\n'));
-  }, [formData]);
-
   const options = uiSchema?.['ui:options'] as Record<string, unknown> | undefined;
   const url = stringOption(options, 'check', '/api/lookup/equipment');
+  // An edited order's own chassis are on it, not "already on a redelivery": the check is told which.
+  const editing = context.flow.editing;
+  const extra = useMemo(() => (editing ? { BookingOrderId: editing.BookingOrderId } : {}), [editing]);
+  const seen = useRef(false);
+  // A change from outside (reset, restored draft, an opened order) replaces the text and is checked
+  // as a paste is; the echo of our own typing does not, so the user's separators and half-typed IDs
+  // stay as typed.
+  useEffect(() => {
+    const next = (Array.isArray(formData) ? formData : []) as string[];
+    const outside = !deepEqual(next, emitted.current);
+    if (outside) {
+      emitted.current = next;
+      setText(next.join('\n'));
+    }
+    if ((outside || !seen.current) && next.length > 0) void context.equipment.checkNow(url, next, extra);
+    seen.current = true;
+  }, [formData, context.equipment, url, extra]);
+
   const limit = context.limits[stringOption(options, 'limit')];
   const id = fieldPathId.$id;
 
@@ -131,14 +140,14 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
     if (pasted) {
       emit(parsed.ids);
       // A paste is checked at once; typing waits for a pause.
-      void context.equipment.checkNow(url, parsed.ids);
+      void context.equipment.checkNow(url, parsed.ids, extra);
       return;
     }
     if (pending.current) clearTimeout(pending.current.timer);
     pending.current = deepEqual(parsed.ids, emitted.current)
       ? null
       : { timer: setTimeout(flush, TYPING_PAUSE_MS), ids: parsed.ids };
-    context.equipment.schedule(url, parsed.ids);
+    context.equipment.schedule(url, parsed.ids, extra);
   };
   /** A list operation: the text becomes the list, one ID a line. */
   const replace = (next: string[]) => {
@@ -148,9 +157,9 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
   };
 
   const ruleErrors = context.flow.itemErrors(fieldPathId.path.join('.'));
-  const failed = context.equipment.failed.has(url);
+  const failed = context.equipment.hasFailed(url, extra);
   const rows: Row[] = ids.map((input, index) => {
-    const server = context.equipment.verdictFor(input, url);
+    const server = context.equipment.verdictFor(input, url, extra);
     const shown = (errorSchema?.[index] as { __errors?: string[] } | undefined)?.__errors ?? [];
     const problems = [...new Set([...(ruleErrors.get(index) ?? []), ...shown])];
     if (problems.length === 0 && !isChassisIdFormat(input))
@@ -236,7 +245,11 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
       {failed && (
         <HStack>
           <Text color="fg.error">Failed to fetch {context.flow.flow.title} Details</Text>
-          <Button size="xs" variant="outline" onClick={() => void context.equipment.checkNow(url, ids)}>
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => void context.equipment.checkNow(url, ids, extra)}
+          >
             Check again
           </Button>
         </HStack>

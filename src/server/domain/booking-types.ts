@@ -168,14 +168,23 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
       name: 'termLeaseRedelivery',
       book: async (deps, request) => (await termLeaseRedelivery()).bookTermLeaseRedelivery(deps, request),
     },
+    updater: {
+      name: 'termLeaseRedelivery',
+      update: async (trx, request, deps) =>
+        (await termLeaseRedelivery()).updateTermLeaseRedelivery(trx, request, deps),
+    },
     drawsOnPool: false,
     countsTowardThreshold: false,
     cancel: {
       staff: need(Entity.TermLeaseRedelivery, Permission.Update),
       customer: need(Entity.TermLeaseRedelivery, Permission.Update),
     },
-    // docs/decisions.md "Redeliveries (issue 17)": not editable yet (cancel and list again).
-    editable: null,
+    // While a booking is still on its way back (docs/decisions.md "Redeliveries (issue 17)").
+    editable: {
+      staff: need(Entity.TermLeaseRedelivery, Permission.Update),
+      customer: need(Entity.TermLeaseRedelivery, Permission.Update, Permission.Create),
+      statuses: ['OP', 'PN'],
+    },
   },
 ];
 

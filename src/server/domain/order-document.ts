@@ -190,5 +190,6 @@ export async function orderDocument(
       RedeliveryRequestedCount: b.redelivery_requested_count,
       Chassis: chassis.filter((c) => c.booking_id === b.booking_id).map((c) => c.chassis_id),
     })),
+    Chassis: [...new Set(chassis.map((c) => c.chassis_id))].sort(),
   };
 }

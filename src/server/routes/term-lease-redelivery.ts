@@ -1,6 +1,8 @@
 /**
- * The term lease redelivery's own routes besides the generic submit (routes/flows.ts; SPEC §7
- * longTermRedelivery): contractForChassis, and cancelOrder for its orders.
+ * The term lease redelivery's own routes besides the flow's submit and update (routes/flows.ts
+ * serves POST /createlongtermredeliverybooking and /updatelongtermredelivery from the flow file;
+ * SPEC §7 longTermRedelivery): contractForChassis, cancelOrder, the GET calls, and the base POST
+ * ("creates an order"), which is the create under its SPEC name.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { orderDocumentSchema } from '../../schemas/booking-order';
@@ -35,6 +37,22 @@ export function termLeaseRedeliveryRoutes(app: FastifyInstance, ctx: AppContext)
     },
     handler: (request) => contractForChassisSearch(db, viewerOf(request), request.body, new Date()),
   });
+
+  // SPEC §7 names both "POST base creates an order" and POST /createlongtermredeliverybooking; they
+  // are one operation, booked in one place: the base answers 308, so a client re-sends the same
+  // body (and Idempotency-Key) to the create.
+  const create = flows.catalog.flows.find((f) => f.orderType === TERM_REDELIVERY_ORDER_TYPE)?.submit.url;
+  if (create && create !== '/api/longtermredelivery')
+    app.post('/api/longtermredelivery', {
+      config: { access },
+      schema: {
+        tags: ['Redeliveries'],
+        summary: `Create a term lease redelivery: the same as POST ${create} (308 to it, body and headers unchanged).`,
+        security: [{ bearer: [] }],
+        response: { 308: { type: 'null', description: `Send the same request to ${create}.` } },
+      },
+      handler: (_request, reply) => reply.redirect(create, 308),
+    });
 
   app.put<{ Body: CancelOrderBody }>('/api/longtermredelivery/cancelOrder', {
     config: { access },
