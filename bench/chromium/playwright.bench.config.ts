@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
 
@@ -16,7 +17,10 @@ export default defineConfig({
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     ...(base.webServer as object),
-    command: `rm -rf ${DATA_DIR} && npm start`,
+    // The term lease bench's contract is seeded with the demo data (term-lease-data.ts).
+    command: `rm -rf ${DATA_DIR} && npx tsx bench/chromium/term-lease-data.ts && npm start`,
+    // From the repository's root, as npm start runs: the data folder removed is the one it opens.
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: { PORT: String(PORT), DATA_DIR },
     url: `http://127.0.0.1:${PORT}/api/version`,
   },

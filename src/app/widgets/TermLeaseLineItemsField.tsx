@@ -9,7 +9,7 @@
 import { Badge, Box, Button, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MessageType } from '../../domain/messages';
 import {
   type AvailabilityRow,
@@ -18,16 +18,17 @@ import {
   feesFor,
   feesTotal,
   OPEN_ORDER_STATUSES,
-  recalcLine,
   type ScheduleFee,
   type TermBookedItem,
   type TermFee,
   type TermLineItem,
 } from '../../domain/term-lease';
-import { getPath } from '../../engine/core/flow-data';
+import { deepEqual, getPath } from '../../engine/core/flow-data';
 import type { ReviewProps } from '../../engine/react/registry';
 import type { LookupStore } from '../stores/LookupStore';
+import { TYPING_PAUSE_MS } from './ChassisIdListField';
 import { type WidgetContext, widgetContextOf } from './context';
+import { type ItemModel, type LineModel, LinesModel } from './term-lease-lines-model';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
@@ -58,19 +59,27 @@ function contractParts(data: unknown) {
 const statusLabel = (item: TermBookedItem) =>
   item.BookingId === undefined ? 'New' : (item.BookingStatusCode ?? 'New');
 
+/** What a row or a panel asks of the widget: a count typed (handed to the form at a pause), or any other change (at once). */
+interface Edits {
+  model: LinesModel;
+  changed: (typing: boolean) => void;
+  /** Hands a count still waiting for the pause to the form now. */
+  flush: () => void;
+}
+
 interface ItemRowProps {
-  line: TermLineItem;
-  item: TermBookedItem;
+  line: LineModel;
+  entry: ItemModel;
   index: number;
   names: Map<number, string>;
-  available: number | undefined;
   disabled: boolean;
-  change: (index: number, item: TermBookedItem | null) => void;
+  edits: Edits;
 }
 
 /*
- * A line's rows are plain elements (styled inline): a contract may show hundreds of them, and a
- * keystroke re-renders the 25 of its line (bench/term-lease-lines.bench.tsx).
+ * A row observes its own item (and its line's free locations): a keystroke re-renders this row,
+ * its line's sums and the fees, never the other rows (bench/chromium/term-lease-lines.bench.ts).
+ * Plain elements styled inline: a contract may show hundreds of rows.
  */
 const ROW = { borderBottom: '1px solid #e2e8f0' } as const;
 const CELL = { padding: '4px 8px', verticalAlign: 'middle' } as const;
@@ -89,27 +98,27 @@ const SMALL_BUTTON = {
   fontSize: '0.75rem',
   background: 'white',
 } as const;
+const SELECT = {
+  border: '1px solid #a0aec0',
+  borderRadius: 4,
+  padding: '2px 6px',
+  maxWidth: '18em',
+} as const;
+const NUMBER = { width: '6em', border: '1px solid #a0aec0', borderRadius: 4, padding: '2px 6px' } as const;
 
-const ItemRow = memo(function ItemRow({
-  line,
-  item,
-  index,
-  names,
-  available,
-  disabled,
-  change,
-}: ItemRowProps) {
+const ItemRow = observer(function ItemRow({ line, entry, index, names, disabled, edits }: ItemRowProps) {
+  const item = entry.item;
+  const lineId = line.line.EquipmentLineID;
   const existing = item.BookingId !== undefined;
   const open = !existing || item.BookingStatusCode === 'OP' || item.BookingStatusCode === 'PN';
-  const label = `Line ${line.EquipmentLineID} location ${index + 1}`;
-  // A location select for a new item, or for a swap: the line's free locations plus its own.
-  const choices = [
-    ...new Set([
-      ...(item.LocationId !== undefined ? [item.LocationId] : []),
-      ...(line.AvailableLocations ?? []),
-    ]),
-  ];
+  const label = `Line ${lineId} location ${index + 1}`;
   const canPick = !existing || (item.IsSwapBooking && !item.CancelBooking);
+  const set = (next: TermBookedItem, typing = false) => {
+    edits.model.setItem(line, index, next);
+    edits.changed(typing);
+  };
+  const available =
+    item.LocationId === undefined ? undefined : edits.model.index.get(`${lineId}/${item.LocationId}`);
   return (
     <tr data-testid="booked-item" style={ROW}>
       <td style={CELL}>
@@ -119,16 +128,19 @@ const ItemRow = memo(function ItemRow({
             disabled={disabled}
             value={item.LocationId ?? ''}
             onChange={(e) =>
-              change(index, { ...item, LocationId: e.target.value ? Number(e.target.value) : undefined })
+              set({ ...item, LocationId: e.target.value ? Number(e.target.value) : undefined })
             }
-            style={{ border: '1px solid #a0aec0', borderRadius: 4, padding: '2px 6px', maxWidth: '18em' }}
+            style={SELECT}
           >
             <option value="">Choose a location</option>
-            {choices.map((id) => (
-              <option key={id} value={id}>
-                {nameOf(names, id)}
-              </option>
-            ))}
+            {/* A location select for a new item, or for a swap: the line's free locations plus its own. */}
+            {[...new Set([...(item.LocationId !== undefined ? [item.LocationId] : []), ...line.free])].map(
+              (id) => (
+                <option key={id} value={id}>
+                  {nameOf(names, id)}
+                </option>
+              ),
+            )}
           </select>
         ) : (
           <span>{nameOf(names, item.LocationId)}</span>
@@ -142,12 +154,12 @@ const ItemRow = memo(function ItemRow({
           disabled={disabled || item.CancelBooking || !open || item.IsSwapBooking}
           value={item.UnitsRequestedCount ?? ''}
           onChange={(e) =>
-            change(index, {
-              ...item,
-              UnitsRequestedCount: e.target.value === '' ? undefined : Number(e.target.value),
-            })
+            set(
+              { ...item, UnitsRequestedCount: e.target.value === '' ? undefined : Number(e.target.value) },
+              true,
+            )
           }
-          style={{ width: '6em', border: '1px solid #a0aec0', borderRadius: 4, padding: '2px 6px' }}
+          style={NUMBER}
         />
       </td>
       <td style={CELL}>{available ?? '—'}</td>
@@ -164,7 +176,7 @@ const ItemRow = memo(function ItemRow({
                   checked={!!item.CancelBooking}
                   disabled={disabled}
                   onChange={(e) =>
-                    change(index, {
+                    set({
                       ...item,
                       CancelBooking: e.target.checked,
                       IsSwapBooking: false,
@@ -182,7 +194,7 @@ const ItemRow = memo(function ItemRow({
                   checked={!!item.IsSwapBooking}
                   disabled={disabled}
                   onChange={(e) =>
-                    change(index, {
+                    set({
                       ...item,
                       IsSwapBooking: e.target.checked,
                       LocationId: item.OriginalLocationId ?? item.LocationId,
@@ -195,7 +207,15 @@ const ItemRow = memo(function ItemRow({
             )}
           </span>
         ) : (
-          <button type="button" style={SMALL_BUTTON} disabled={disabled} onClick={() => change(index, null)}>
+          <button
+            type="button"
+            style={SMALL_BUTTON}
+            disabled={disabled}
+            onClick={() => {
+              edits.model.removeItem(line, index);
+              edits.changed(false);
+            }}
+          >
             Remove {label}
           </button>
         )}
@@ -204,53 +224,62 @@ const ItemRow = memo(function ItemRow({
   );
 });
 
+/** The line's sums: re-rendered by a count typed on the line, nothing else of the panel is. */
+const LineSums = observer(function LineSums({ line }: { line: LineModel }) {
+  const l = line.line;
+  const selected = line.selected;
+  return (
+    <Text fontSize="sm" data-testid={`line-${l.EquipmentLineID}-sums`}>
+      Quantity {l.Quantity ?? '—'} · booked on other orders {l.BookedQuantity ?? 0} · selected{' '}
+      <strong>{selected}</strong>
+      {l.OrigSelectedQuantity !== undefined && l.OrigSelectedQuantity !== selected
+        ? ` (was ${l.OrigSelectedQuantity})`
+        : ''}{' '}
+      · {money(l.DailyRate ?? 0)}/day
+      {l.AdditionalOnHireAllowed ? ' · additional on-hire allowed' : ''}
+    </Text>
+  );
+});
+
+const OverAvailable = observer(function OverAvailable({ line }: { line: LineModel }) {
+  return line.plain.OverAvailable ? (
+    <Badge colorPalette="orange">More than available: Next asks whether to proceed</Badge>
+  ) : null;
+});
+
 interface LinePanelProps {
-  line: TermLineItem;
+  line: LineModel;
   names: Map<number, string>;
-  index: Map<string, number>;
   disabled: boolean;
-  update: (line: TermLineItem) => void;
+  edits: Edits;
 }
 
-const LinePanel = memo(function LinePanel({ line, names, index, disabled, update }: LinePanelProps) {
-  const title = `Line ${line.EquipmentLineID}: ${line.EquipmentSize ?? ''} ${line.EquipmentClass ?? ''} in ${line.MarketCode ?? ''}`;
-  const panelId = `term-line-${line.EquipmentLineID}`;
-  const change = (i: number, item: TermBookedItem | null) => {
-    const items =
-      item === null
-        ? line.BookedItems.filter((_, j) => j !== i)
-        : line.BookedItems.map((x, j) => (j === i ? item : x));
-    update({ ...line, BookedItems: items });
-  };
-  const free = line.AvailableLocations ?? [];
+const LinePanel = observer(function LinePanel({ line, names, disabled, edits }: LinePanelProps) {
+  const l = line.line;
+  const title = `Line ${l.EquipmentLineID}: ${l.EquipmentSize ?? ''} ${l.EquipmentClass ?? ''} in ${l.MarketCode ?? ''}`;
+  const panelId = `term-line-${l.EquipmentLineID}`;
+  const free = line.free;
   return (
     <Box as="section" aria-label={title} borderWidth="1px" borderRadius="md" p={3}>
       <HStack justify="space-between" wrap="wrap">
         <Button
           variant="ghost"
           size="sm"
-          aria-expanded={!line.IsCollapsed}
+          aria-expanded={!l.IsCollapsed}
           aria-controls={panelId}
-          onClick={() => update({ ...line, IsCollapsed: !line.IsCollapsed })}
+          onClick={() => {
+            edits.model.setCollapsed(line, !l.IsCollapsed);
+            edits.changed(false);
+          }}
         >
-          {line.IsCollapsed ? '▸' : '▾'} {title}
+          {l.IsCollapsed ? '▸' : '▾'} {title}
         </Button>
-        <Text fontSize="sm" data-testid={`line-${line.EquipmentLineID}-sums`}>
-          Quantity {line.Quantity ?? '—'} · booked on other orders {line.BookedQuantity ?? 0} · selected{' '}
-          <strong>{line.SelectedQuantity ?? 0}</strong>
-          {line.OrigSelectedQuantity !== undefined && line.OrigSelectedQuantity !== line.SelectedQuantity
-            ? ` (was ${line.OrigSelectedQuantity})`
-            : ''}{' '}
-          · {money(line.DailyRate ?? 0)}/day
-          {line.AdditionalOnHireAllowed ? ' · additional on-hire allowed' : ''}
-        </Text>
+        <LineSums line={line} />
       </HStack>
-      {line.OverAvailable && (
-        <Badge colorPalette="orange">More than available: Next asks whether to proceed</Badge>
-      )}
-      {!line.IsCollapsed && (
+      <OverAvailable line={line} />
+      {!l.IsCollapsed && (
         <Stack id={panelId} gap={2} mt={2}>
-          {line.BookedItems.length > 0 && (
+          {line.items.length > 0 && (
             <Table.Root size="sm" aria-label={`${title}: booked locations`}>
               <Table.Header>
                 <Table.Row>
@@ -262,21 +291,15 @@ const LinePanel = memo(function LinePanel({ line, names, index, disabled, update
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {line.BookedItems.map((item, i) => (
+                {line.items.map((entry, i) => (
                   <ItemRow
-                    // biome-ignore lint/suspicious/noArrayIndexKey: items have no id until booked
-                    key={i}
+                    key={entry.key}
                     line={line}
-                    item={item}
+                    entry={entry}
                     index={i}
                     names={names}
-                    available={
-                      item.LocationId === undefined
-                        ? undefined
-                        : index.get(`${line.EquipmentLineID}/${item.LocationId}`)
-                    }
                     disabled={disabled}
-                    change={change}
+                    edits={edits}
                   />
                 ))}
               </Table.Body>
@@ -284,17 +307,12 @@ const LinePanel = memo(function LinePanel({ line, names, index, disabled, update
           )}
           <NativeSelect.Root size="sm" width="20em" disabled={disabled || free.length === 0}>
             <NativeSelect.Field
-              aria-label={`Line ${line.EquipmentLineID}: add a location`}
+              aria-label={`Line ${l.EquipmentLineID}: add a location`}
               value=""
               onChange={(e) => {
                 if (!e.target.value) return;
-                update({
-                  ...line,
-                  BookedItems: [
-                    ...line.BookedItems,
-                    { LocationId: Number(e.target.value), UnitsRequestedCount: 1 },
-                  ],
-                });
+                edits.model.addItem(line, { LocationId: Number(e.target.value), UnitsRequestedCount: 1 });
+                edits.changed(false);
               }}
             >
               <option value="">
@@ -455,47 +473,106 @@ const CancelOrderPanel = observer(function CancelOrderPanel({ context }: { conte
   );
 });
 
-export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField(props: FieldProps) {
-  const { registry, formData, onChange, fieldPathId, disabled, readonly } = props;
-  const context = widgetContextOf(registry);
-  const lines = (Array.isArray(formData) ? formData : []) as TermLineItem[];
-  const { availability, checkedAt } = contractParts(context.flow.data);
-  const index = useMemo(() => availabilityIndex(availability), [availability]);
-  const names = useMemo(() => locationNames(context.lookups), [context.lookups]);
-  const fees = useFees(context, lines);
-  const latest = useRef({ lines, onChange, path: fieldPathId.path, index });
-  latest.current = { lines, onChange, path: fieldPathId.path, index };
-  const setLines = (next: TermLineItem[]) => onChange(next, fieldPathId.path);
-  // One stable updater: a keystroke re-renders only the line it changed.
-  const update = useCallback((line: TermLineItem) => {
-    const now = latest.current;
-    now.onChange(
-      now.lines.map((l) => (l.EquipmentLineID === line.EquipmentLineID ? recalcLine(line, now.index) : l)),
-      now.path,
-    );
-  }, []);
-  const setAll = (collapsed: boolean) => setLines(lines.map((l) => ({ ...l, IsCollapsed: collapsed })));
-  // The rules' messages about the lines (quantity, repeated location, …) show here, every one.
+/** The fees of the lines as the widget holds them, recalculated when a count or a location changes. */
+const LiveFees = observer(function LiveFees({
+  model,
+  context,
+  names,
+}: {
+  model: LinesModel;
+  context: WidgetContext;
+  names: Map<number, string>;
+}) {
+  const { saved, locked } = contractParts(context.flow.data);
+  const schedule = context.lookups.rows<ScheduleFee>('bookingFees');
+  return <FeesTable fees={feesFor(model.plain, saved, schedule, locked)} names={names} />;
+});
+
+/** The rules' messages about the lines (quantity, repeated location, …), every one. */
+const LineProblems = observer(function LineProblems({ context }: { context: WidgetContext }) {
   const problems = context.flow.fieldErrors.filter(
     (e) => e.field === 'LineItems' || e.field.startsWith('LineItems.'),
   );
-  const problemList = problems.length > 0 && (
+  if (problems.length === 0) return null;
+  return (
     <Box as="ul" role="alert" color="red.700" ps={5}>
       {problems.map((p) => (
         <li key={`${p.field}:${p.message}`}>{p.message}</li>
       ))}
     </Box>
   );
-  if (lines.length === 0)
+});
+
+/**
+ * The lines live in a LinesModel while the user edits them; the form gets them (RJSF onChange →
+ * the FlowStore, its rules over every line) at once for a choice or a click, and for typed counts
+ * once the keys pause (TYPING_PAUSE_MS) or the focus leaves the widget, as the bulk chassis list
+ * does: the form's work over 500 items need not run on every key.
+ */
+export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField(props: FieldProps) {
+  const { registry, formData, onChange, fieldPathId, disabled, readonly } = props;
+  const context = widgetContextOf(registry);
+  const [model] = useState(() => new LinesModel());
+  const formLines = (Array.isArray(formData) ? formData : NONE) as TermLineItem[];
+  const { availability, checkedAt } = contractParts(context.flow.data);
+  const index = useMemo(() => availabilityIndex(availability), [availability]);
+  const names = useMemo(() => locationNames(context.lookups), [context.lookups]);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The form's lines last seen or handed over: the echo of our own change is not loaded again.
+  const synced = useRef<readonly TermLineItem[] | null>(null);
+  useLayoutEffect(() => {
+    model.setIndex(index);
+    if (formLines === synced.current) return;
+    synced.current = formLines;
+    // A change from outside (a contract chosen, the order opened, a discard) replaces the edits.
+    if (deepEqual(formLines, model.plain)) return;
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = null;
+    model.load(formLines);
+  }, [model, formLines, index]);
+  const latest = useRef({ onChange, path: fieldPathId.path });
+  latest.current = { onChange, path: fieldPathId.path };
+  const edits = useMemo<Edits>(() => {
+    const handOver = () => {
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = null;
+      const lines = model.plain;
+      if (lines === synced.current) return;
+      synced.current = lines;
+      latest.current.onChange(lines, latest.current.path);
+    };
+    return {
+      model,
+      changed: (typing) => {
+        if (!typing) return handOver();
+        if (pending.current) clearTimeout(pending.current);
+        pending.current = setTimeout(handOver, TYPING_PAUSE_MS);
+      },
+      flush: () => {
+        if (pending.current) handOver();
+      },
+    };
+  }, [model]);
+  const { flush } = edits;
+  // Leaving the page hands over what was typed, as leaving the widget does.
+  useEffect(() => flush, [flush]);
+  const setAll = useCallback(
+    (collapsed: boolean) => {
+      model.setAllCollapsed(collapsed);
+      edits.changed(false);
+    },
+    [model, edits],
+  );
+  if (model.lines.length === 0)
     return (
       <Stack gap={2}>
-        {problemList}
+        <LineProblems context={context} />
         <Text>Choose a contract: its lines show here.</Text>
       </Stack>
     );
   return (
-    <Stack gap={3}>
-      {problemList}
+    <Stack gap={3} onBlur={flush}>
+      <LineProblems context={context} />
       <HStack gap={2}>
         <Button size="xs" variant="outline" onClick={() => setAll(false)}>
           Expand all
@@ -507,17 +584,16 @@ export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField
           <Text fontSize="sm">Availability as of {new Date(checkedAt).toLocaleTimeString()}</Text>
         )}
       </HStack>
-      {lines.map((line) => (
+      {model.lines.map((line) => (
         <LinePanel
-          key={line.EquipmentLineID}
+          key={line.line.EquipmentLineID}
           line={line}
           names={names}
-          index={index}
           disabled={!!(disabled || readonly)}
-          update={update}
+          edits={edits}
         />
       ))}
-      <FeesTable fees={fees} names={names} />
+      <LiveFees model={model} context={context} names={names} />
       <CancelOrderPanel context={context} />
     </Stack>
   );
