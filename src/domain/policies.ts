@@ -52,8 +52,12 @@ export const refusalOf = (which: Ability, params: Readonly<Record<string, string
 const need = (entity: EntityName, bits: number): PermissionRequirement[] => [{ entity, bits }];
 
 /** Whether the actor holds the ability (with the route's parameters, for those that read them). */
-export function can(actor: Actor, which: Ability, params: Readonly<Record<string, string>> = {}): boolean {
-  if (which.staffOnly && !actor.isInternal) return false;
+export function can(
+  actor: Pick<Actor, 'permissions'> & Partial<Actor>,
+  which: Ability,
+  params: Readonly<Record<string, string>> = {},
+): boolean {
+  if (which.staffOnly && actor.isInternal !== true) return false;
   const requires = typeof which.requires === 'function' ? which.requires(params) : which.requires;
   return hasAnyPermission(actor.permissions, requires);
 }
@@ -99,7 +103,7 @@ export const Abilities = {
 // ---- Row-level decisions: the domain and presenters call these, nothing else decides. ----
 
 /** SPEC §6 party scoping: staff see every customer's records; a customer's users their own. */
-export const seesEveryCustomer = (actor: Actor): boolean => actor.isInternal;
+export const seesEveryCustomer = (actor: Pick<Actor, 'isInternal'>): boolean => actor.isInternal;
 
 /** Whether a record of this customer is the actor's to see (and, with the bits, to act on). */
 export const mayActFor = (actor: Actor, customerId: number | null | undefined): boolean =>
@@ -130,4 +134,4 @@ export function holdsOrderAbility(
 export const mayChooseCustomer = seesEveryCustomer;
 
 /** Bookings need an account in good standing (SPEC §6); staff are always in good standing. */
-export const needsGoodStanding = (actor: Actor): boolean => !actor.isInternal;
+export const needsGoodStanding = (actor: Pick<Actor, 'isInternal'>): boolean => !actor.isInternal;

@@ -20,10 +20,16 @@ export interface BuiltUser {
   password: string;
 }
 
-/** A user of the Customer Full role on customer 1, with its own name, email and password. */
+/** A user of the Customer Full role (on customer 1 unless told), with its own name, email and password. */
 export async function buildUser(
   t: TestApp,
-  overrides: { resetPassword?: boolean; authProvider?: string; password?: string; active?: boolean } = {},
+  overrides: {
+    resetPassword?: boolean;
+    authProvider?: string;
+    password?: string;
+    active?: boolean;
+    customerId?: number;
+  } = {},
 ): Promise<BuiltUser> {
   const suffix = randomBytes(4).toString('hex');
   const userName = `acct.${suffix}`;
@@ -39,7 +45,7 @@ export async function buildUser(
       phone: '555-0100',
       password_hash: await hashPassword(password),
       auth_provider: overrides.authProvider ?? LOCAL_AUTH_PROVIDER,
-      customer_id: 1,
+      customer_id: overrides.customerId ?? 1,
       module_id_owned: 1,
       reset_password: overrides.resetPassword ?? false,
       active: overrides.active ?? true,

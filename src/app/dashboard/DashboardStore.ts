@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import { DASHBOARD_PAGE_SIZE, PAGINATOR_DEFAULTS } from '../../domain/constants';
 import { MessageType, NO_RESULTS_TEXT } from '../../domain/messages';
+import { seesEveryCustomer } from '../../domain/policies';
 import type {
   DashboardCriteria,
   DashboardRow,
@@ -96,7 +97,7 @@ export class DashboardStore {
   }
 
   get staff(): boolean {
-    return this.session.isInternal;
+    return seesEveryCustomer(this.session);
   }
 
   /** The first visit runs the default search; coming back keeps the search and page as they were. */

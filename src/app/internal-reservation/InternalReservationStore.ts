@@ -1,7 +1,8 @@
 import type { AxiosInstance } from 'axios';
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import { DEFAULT_INVENTORY_ORG } from '../../domain/constants';
-import { Entity, hasPermission, Permission, type PermissionSet } from '../../domain/permissions';
+import type { PermissionSet } from '../../domain/permissions';
+import { Abilities, can } from '../../domain/policies';
 import type {
   Reservation,
   ReservationCreate,
@@ -132,17 +133,11 @@ export class InternalReservationStore {
   }
 
   get canCreate(): boolean {
-    return hasPermission(this.deps.session.permissions, {
-      entity: Entity.InternalReservation,
-      bits: Permission.Create,
-    });
+    return can(this.deps.session, Abilities.reservationCreate);
   }
 
   get canUpdate(): boolean {
-    return hasPermission(this.deps.session.permissions, {
-      entity: Entity.InternalReservation,
-      bits: Permission.Update,
-    });
+    return can(this.deps.session, Abilities.reservationUpdate);
   }
 
   get allExpanded(): boolean {

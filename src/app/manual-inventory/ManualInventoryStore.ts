@@ -1,7 +1,8 @@
 import type { AxiosInstance } from 'axios';
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import { DEFAULT_INVENTORY_ORG } from '../../domain/constants';
-import { Entity, hasPermission, Permission, type PermissionSet } from '../../domain/permissions';
+import type { PermissionSet } from '../../domain/permissions';
+import { Abilities, can } from '../../domain/policies';
 import type { CountDifference, MiOrder, MiSearchResponse } from '../../schemas/manual-inventory';
 import { MANUAL_INVENTORY_REASONS } from '../../schemas/manual-inventory';
 import { isApiError } from '../api/errors';
@@ -74,10 +75,7 @@ export class ManualInventoryStore {
   }
 
   get canSave(): boolean {
-    return hasPermission(this.deps.session.permissions, {
-      entity: Entity.ManualInventory,
-      bits: Permission.Create,
-    });
+    return can(this.deps.session, Abilities.manualInventoryCreate);
   }
 
   setField(field: CountField, value: string): void {

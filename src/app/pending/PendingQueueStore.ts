@@ -6,7 +6,8 @@ import {
   MIN_SEARCH_TEXT_LENGTH,
 } from '../../domain/constants';
 import { MessageType, NO_RESULTS_TEXT } from '../../domain/messages';
-import { Entity, hasPermission, Permission, type PermissionSet } from '../../domain/permissions';
+import type { PermissionSet } from '../../domain/permissions';
+import { Abilities, can } from '../../domain/policies';
 import type {
   InventoryCheck,
   InventoryResponse,
@@ -132,10 +133,7 @@ export class PendingQueueStore {
 
   /** SPEC §6: deciding and validating need the pending queue's Update bit (demo.readonly only searches). */
   get canDecide(): boolean {
-    return hasPermission(this.deps.session.permissions, {
-      entity: Entity.PendingQueue,
-      bits: Permission.Update,
-    });
+    return can(this.deps.session, Abilities.pendingDecide);
   }
 
   /** The feature flag "pending queue contact info" (configuration, SPEC §7). */

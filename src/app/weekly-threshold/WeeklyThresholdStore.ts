@@ -2,7 +2,8 @@ import type { AxiosInstance } from 'axios';
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import { DASHBOARD_PAGE_SIZE, MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
 import type { CustomerRow } from '../../domain/lookups';
-import { Entity, hasPermission, Permission, type PermissionSet } from '../../domain/permissions';
+import type { PermissionSet } from '../../domain/permissions';
+import { Abilities, can } from '../../domain/policies';
 import type {
   MeterQuery,
   MeterResponse,
@@ -38,9 +39,6 @@ export interface WeeklyThresholdDeps {
   api: AxiosInstance;
   session: { readonly permissions: PermissionSet; readonly token: string | null };
 }
-
-const can = (held: PermissionSet, bits: number) =>
-  hasPermission(held, { entity: Entity.WeeklyThreshold, bits });
 
 /**
  * The weekly threshold screen (SPEC §1, §2 /weekly_threshold/request): staff list a customer's
@@ -89,13 +87,13 @@ export class WeeklyThresholdStore {
   }
 
   get canCreate(): boolean {
-    return can(this.deps.session.permissions, Permission.Create);
+    return can(this.deps.session, Abilities.thresholdCreate);
   }
   get canUpdate(): boolean {
-    return can(this.deps.session.permissions, Permission.Update);
+    return can(this.deps.session, Abilities.thresholdUpdate);
   }
   get canDelete(): boolean {
-    return can(this.deps.session.permissions, Permission.Delete);
+    return can(this.deps.session, Abilities.thresholdDelete);
   }
 
   async open(): Promise<void> {

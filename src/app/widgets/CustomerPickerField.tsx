@@ -3,12 +3,14 @@
  * minSearchTextLength characters, contains). Customers always book for their own company, so they
  * see nothing here and the server fills their company in.
  */
+
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
 import type { LookupDataset } from '../../domain/lookups';
+import { mayChooseCustomer } from '../../domain/policies';
 import type { ReviewProps } from '../../engine/react/registry';
 import { stringOption, type WidgetContext, widgetContextOf } from './context';
 
@@ -16,7 +18,7 @@ export const CustomerPickerField = observer(function CustomerPickerField(props: 
   const { fieldPathId, formData, onChange, schema, registry, uiSchema, rawErrors } = props;
   const context = widgetContextOf(registry);
   const [text, setText] = useState('');
-  if (!context.session.isInternal) return null;
+  if (!mayChooseCustomer(context.session)) return null;
   const id = fieldPathId.$id;
   const helpId = `${id}__help`;
   const min = MIN_SEARCH_TEXT_LENGTH;

@@ -4,10 +4,12 @@
  * this week in market LAX" — so a customer sees before submitting that a request will go to review.
  * The numbers come from GET /api/weeklythreshold/meter, the booker's own usage query.
  */
+
 import { Box, Progress, Stack, Text } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { mayChooseCustomer } from '../../domain/policies';
 import type { MeterResponse } from '../../schemas/weekly-threshold';
 import { type LookupNames, lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
@@ -54,7 +56,7 @@ const ThresholdMeter = observer(function ThresholdMeter({
     market !== '' &&
     typeof size === 'string' &&
     size !== '' &&
-    (!session.isInternal || typeof customerId === 'number');
+    (!mayChooseCustomer(session) || typeof customerId === 'number');
   const query = ready
     ? {
         MarketCode: market as string,

@@ -1,0 +1,278 @@
+/**
+ * The authorization matrix (issue 11): for every route, the ability it declares and who gets
+ * through, written out by hand beside the policies so that a change to either shows up as a
+ * difference. `tests/api/authorization-matrix.test.ts` holds the running server to it: a route
+ * missing here fails, a declared ability that differs fails, and every role's answer must match.
+ * "allowed" means the route ran past authorization (its answer may still be 400 or 404); 401 and
+ * 403 are the refusals. Routes that take the id of a customer's record are listed in
+ * OWNED_RECORD_ROUTES: another customer asking for it gets 404, so ids do not leak.
+ */
+
+/** The callers the matrix tries: no token, each demo role, and a second full customer. */
+export const MATRIX_ROLES = [
+  'anonymous',
+  'customer',
+  'steamshipLine',
+  'staff',
+  'readOnly',
+  'suspended',
+  'otherCustomer',
+] as const;
+export type MatrixRole = (typeof MATRIX_ROLES)[number];
+export type Outcome = 'allowed' | 401 | 403;
+export type Audience = Readonly<Record<MatrixRole, Outcome>>;
+
+const audience = (allowed: readonly MatrixRole[], anonymous: Outcome = 401): Audience =>
+  Object.fromEntries(
+    MATRIX_ROLES.map((r) => [r, r === 'anonymous' ? anonymous : allowed.includes(r) ? 'allowed' : 403]),
+  ) as Audience;
+
+const CUSTOMERS: readonly MatrixRole[] = ['customer', 'steamshipLine', 'suspended', 'otherCustomer'];
+/** The seed's roles (SPEC §6): who holds which bits. */
+export const AUDIENCES = {
+  everyone: audience([...MATRIX_ROLES], 'allowed'),
+  signedIn: audience(['customer', 'steamshipLine', 'staff', 'readOnly', 'suspended', 'otherCustomer']),
+  staffReaders: audience(['staff', 'readOnly']),
+  staffWriters: audience(['staff']),
+  /** Create or Update on a pool booking entity: every customer role and staff, not read-only. */
+  poolBookers: audience([...CUSTOMERS, 'staff']),
+  /** Reposition and pool redelivery bits: the full customer roles and staff, not the steamship line. */
+  repositionBookers: audience(['customer', 'suspended', 'otherCustomer', 'staff']),
+  poolRedeliverers: audience(['customer', 'suspended', 'otherCustomer', 'staff']),
+  termLeaseBookers: audience([...CUSTOMERS, 'staff']),
+  termLeaseRedeliverers: audience([...CUSTOMERS, 'staff']),
+  /** New bookings need an account in good standing (SPEC §6): the suspended account is refused. */
+  poolBookersInGoodStanding: audience(['customer', 'steamshipLine', 'otherCustomer', 'staff']),
+  repositionBookersInGoodStanding: audience(['customer', 'otherCustomer', 'staff']),
+  termLeaseBookersInGoodStanding: audience(['customer', 'steamshipLine', 'otherCustomer', 'staff']),
+  /** Whoever may cancel some type of order (each order's own verdict decides the rest). */
+  orderCancellers: audience([...CUSTOMERS, 'staff']),
+} as const;
+
+export interface RoutePolicy {
+  /** The ability's name as the policies module gives it ('public', 'signedIn', 'optional' for those). */
+  ability: string;
+  who: Audience;
+  /** Path parameters to call it with (default: every parameter 2147483647, a record nobody has). */
+  params?: Readonly<Record<string, string>>;
+}
+
+const A = AUDIENCES;
+/** Keyed by "METHOD url" as Fastify registers it. The API documentation (/api/docs/*) is public. */
+export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly RoutePolicy[]>> = {
+  'GET /api/openapi.json': { ability: 'public', who: A.everyone },
+  'POST /api/auth/login': { ability: 'public', who: A.everyone },
+  'GET /api/auth/refresh': { ability: 'signedIn', who: A.signedIn },
+  'GET /api/auth/status': { ability: 'signedIn', who: A.signedIn },
+  'POST /api/auth/logout': { ability: 'signedIn', who: A.signedIn },
+  'POST /api/auth/signup': { ability: 'public', who: A.everyone },
+  'GET /api/auth/usernames': { ability: 'public', who: A.everyone },
+  'POST /api/auth/recoverpassword': { ability: 'public', who: A.everyone },
+  'GET /api/auth/validateresetpassword': { ability: 'public', who: A.everyone },
+  'POST /api/auth/resetpassword': { ability: 'optional', who: A.everyone },
+  'POST /api/auth/changepassword': { ability: 'signedIn', who: A.signedIn },
+  'GET /api/users/me/account': { ability: 'signedIn', who: A.signedIn },
+  'PUT /api/auth/updateaccount': { ability: 'signedIn', who: A.signedIn },
+  'GET /api/auth/accessrequests': { ability: 'accessRequests.read', who: A.staffReaders },
+  'GET /api/users/:id': { ability: 'signedIn', who: A.signedIn },
+  'GET /api/lookup/:dataset': [
+    { ability: 'lookup.read(dataset)', who: A.signedIn, params: { dataset: 'locations' } },
+    { ability: 'lookup.read(dataset)', who: A.staffReaders, params: { dataset: 'pendingReasons' } },
+    { ability: 'lookup.read(dataset)', who: A.repositionBookers, params: { dataset: 'repositionReasons' } },
+    {
+      ability: 'lookup.read(dataset)',
+      who: A.poolRedeliverers,
+      params: { dataset: 'poolRedeliveryReasons' },
+    },
+    {
+      ability: 'lookup.read(dataset)',
+      who: A.termLeaseBookers,
+      params: { dataset: 'filteredLocationByLongtermContract' },
+    },
+  ],
+  'POST /api/lookup/equipment': { ability: 'signedIn', who: A.signedIn },
+  'GET /config/config.json': { ability: 'public', who: A.everyone },
+  'GET /api/public/config': { ability: 'public', who: A.everyone },
+  'GET /api/version': { ability: 'public', who: A.everyone },
+  'GET /api/configuration/ui': { ability: 'signedIn', who: A.signedIn },
+  'GET /api/bookingpending/allRequestTypes': { ability: 'pending.read', who: A.staffReaders },
+  'GET /api/bookingpending/allRequestFailures': { ability: 'pending.read', who: A.staffReaders },
+  'POST /api/bookingpending/search': { ability: 'pending.read', who: A.staffReaders },
+  'POST /api/bookingpending/inventory': { ability: 'pending.read', who: A.staffReaders },
+  'POST /api/bookingpending/execute/validation': { ability: 'pending.decide', who: A.staffWriters },
+  'POST /api/bookingpending/execute/accept': { ability: 'pending.decide', who: A.staffWriters },
+  'POST /api/bookingpending/execute/reject': { ability: 'pending.decide', who: A.staffWriters },
+  'POST /api/poolbooking/availableunits': { ability: 'book(PB)', who: A.poolBookers },
+  'POST /api/dailyleasebooking/availableunits': { ability: 'book(DL)', who: A.poolBookers },
+  'POST /api/poolbooking/create': { ability: 'flow(pool-booking)', who: A.poolBookersInGoodStanding },
+  'POST /api/dailyleasebooking/create': {
+    ability: 'flow(daily-lease-booking)',
+    who: A.poolBookersInGoodStanding,
+  },
+  'POST /api/reusebooking/create': { ability: 'flow(reuse-booking)', who: A.poolBookersInGoodStanding },
+  'POST /api/inventorybooking/create': { ability: 'flow(inventory-booking)', who: A.staffWriters },
+  'POST /api/repositionbooking/create': {
+    ability: 'flow(reposition-booking)',
+    who: A.repositionBookersInGoodStanding,
+  },
+  'POST /api/repositionbooking/update': { ability: 'flow(reposition-booking)', who: A.repositionBookers },
+  'POST /api/repositionbooking/availability': { ability: 'book(RP)', who: A.repositionBookers },
+  'POST /api/poolredelivery': { ability: 'flow(pool-redelivery)', who: A.poolRedeliverers },
+  'POST /api/poolredelivery/check': { ability: 'book(PR)', who: A.poolRedeliverers },
+  'POST /api/longtermbooking/createlongtermbooking': {
+    ability: 'flow(term-lease-booking)',
+    who: A.termLeaseBookersInGoodStanding,
+  },
+  'POST /api/longtermbooking/updatelongtermbooking': {
+    ability: 'flow(term-lease-booking)',
+    who: A.termLeaseBookers,
+  },
+  'GET /api/longtermbooking/getContractInfo/:id': { ability: 'book(TL)', who: A.termLeaseBookers },
+  'GET /api/longtermbooking/getlongtermmarket/:id': { ability: 'book(TL)', who: A.termLeaseBookers },
+  'POST /api/longtermbooking/getContractInfo': { ability: 'book(TL)', who: A.termLeaseBookers },
+  'POST /api/longtermbooking/checkavailability': { ability: 'book(TL)', who: A.termLeaseBookers },
+  'POST /api/longtermbooking/cancelLongTermOrder': { ability: 'termLease.update', who: A.termLeaseBookers },
+  'GET /api/longtermbooking/open/:orderId/:statuses': {
+    ability: 'book(TL)',
+    who: A.termLeaseBookers,
+    params: { orderId: '2147483647', statuses: 'OP' },
+  },
+  'POST /api/longtermredelivery/createlongtermredeliverybooking': {
+    ability: 'flow(term-lease-redelivery)',
+    who: A.termLeaseRedeliverers,
+  },
+  'POST /api/longtermredelivery/updatelongtermredelivery': {
+    ability: 'flow(term-lease-redelivery)',
+    who: A.termLeaseRedeliverers,
+  },
+  'POST /api/longtermredelivery': { ability: 'book(TR)', who: A.termLeaseRedeliverers },
+  'POST /api/longtermredelivery/contractForChassis': { ability: 'book(TR)', who: A.termLeaseRedeliverers },
+  'PUT /api/longtermredelivery/cancelOrder': { ability: 'book(TR)', who: A.termLeaseRedeliverers },
+  'GET /api/longtermredelivery/getLongTermRedeliveryOrder/:id': {
+    ability: 'book(TR)',
+    who: A.termLeaseRedeliverers,
+  },
+  'GET /api/longtermredelivery/getViewLongTermRedeliveryOrder/:id': {
+    ability: 'book(TR)',
+    who: A.termLeaseRedeliverers,
+  },
+  'GET /api/longtermredelivery/getlongtermredeliverydetails/:id': {
+    ability: 'book(TR)',
+    who: A.termLeaseRedeliverers,
+  },
+  'GET /api/longtermredelivery/getlongtermswapredeliveries/:id': {
+    ability: 'book(TR)',
+    who: A.termLeaseRedeliverers,
+  },
+  'POST /api/dashboard/search': { ability: 'order.search', who: A.signedIn },
+  'GET /api/dashboard/details/:id': { ability: 'order.search', who: A.signedIn },
+  'POST /api/dashboard/export': { ability: 'order.search', who: A.signedIn },
+  'POST /api/dashboard/downloadExcel': { ability: 'order.search', who: A.signedIn },
+  'POST /api/dashboard/hub/negotiate': { ability: 'signedIn', who: A.signedIn },
+  /** The WebSocket checks its own connection token (issued by negotiate) before the upgrade. */
+  'GET /api/dashboard/hub': { ability: 'public', who: A.everyone },
+  'PUT /api/bookingorder/cancelOrder': { ability: 'order.cancel', who: A.orderCancellers },
+  'GET /api/bookingorder/:id/document': { ability: 'order.search', who: A.signedIn },
+  'POST /api/weeklythreshold/search': { ability: 'threshold.read', who: A.staffReaders },
+  'POST /api/weeklythreshold': { ability: 'threshold.create', who: A.staffWriters },
+  'PUT /api/weeklythreshold/:id': { ability: 'threshold.update', who: A.staffWriters },
+  'DELETE /api/weeklythreshold/:id': { ability: 'threshold.delete', who: A.staffWriters },
+  /** The meter beside a pool booking: whoever may book pool units. */
+  'GET /api/weeklythreshold/meter': { ability: 'threshold.meter', who: A.poolBookers },
+  'POST /api/internalreservation/search': { ability: 'reservation.read', who: A.staffReaders },
+  'POST /api/internalreservation': { ability: 'reservation.create', who: A.staffWriters },
+  'PUT /api/internalreservation/:id': { ability: 'reservation.update', who: A.staffWriters },
+  'POST /api/manualinventory/search': { ability: 'manualInventory.read', who: A.staffReaders },
+  'POST /api/manualinventory/difference': { ability: 'manualInventory.read', who: A.staffReaders },
+  'POST /api/manualinventory': { ability: 'manualInventory.create', who: A.staffWriters },
+  'POST /api/inventoryavailability/search': { ability: 'inventory.read', who: A.staffReaders },
+  'POST /api/inventoryavailability/trend': { ability: 'inventory.read', who: A.staffReaders },
+  'POST /api/inventoryavailability/downloadExcel': { ability: 'inventory.read', who: A.staffReaders },
+};
+
+/** A customer's record a route can be asked for: an order of a type, a contract, a user. */
+export type OwnedRecord = { kind: 'order'; orderType: string } | { kind: 'contract' } | { kind: 'user' };
+
+export interface OwnedRecordRoute {
+  route: string;
+  record: OwnedRecord;
+  /** Where the id goes: a path parameter or a body field. */
+  idIn: { path: string } | { body: string };
+  /** Path parameters besides the id. */
+  params?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Every route that takes the id of one customer's record. The update routes (reposition, term
+ * lease, term lease redelivery) take a whole order in their body: another customer's order there
+ * answers 404 in their own edit tests (reposition-edit, term-lease-edit, term-lease-redelivery).
+ */
+export const OWNED_RECORD_ROUTES: readonly OwnedRecordRoute[] = [
+  { route: 'GET /api/users/:id', record: { kind: 'user' }, idIn: { path: 'id' } },
+  {
+    route: 'GET /api/dashboard/details/:id',
+    record: { kind: 'order', orderType: 'PB' },
+    idIn: { path: 'id' },
+  },
+  {
+    route: 'GET /api/bookingorder/:id/document',
+    record: { kind: 'order', orderType: 'RP' },
+    idIn: { path: 'id' },
+  },
+  {
+    route: 'PUT /api/bookingorder/cancelOrder',
+    record: { kind: 'order', orderType: 'PB' },
+    idIn: { body: 'BookingOrderId' },
+  },
+  {
+    route: 'GET /api/longtermbooking/getContractInfo/:id',
+    record: { kind: 'contract' },
+    idIn: { path: 'id' },
+  },
+  {
+    route: 'GET /api/longtermbooking/getlongtermmarket/:id',
+    record: { kind: 'contract' },
+    idIn: { path: 'id' },
+  },
+  {
+    route: 'POST /api/longtermbooking/getContractInfo',
+    record: { kind: 'contract' },
+    idIn: { body: 'ContractId' },
+  },
+  {
+    route: 'GET /api/longtermbooking/open/:orderId/:statuses',
+    record: { kind: 'order', orderType: 'TL' },
+    idIn: { path: 'orderId' },
+    params: { statuses: 'OP,CN,CL,FF,PN' },
+  },
+  {
+    route: 'POST /api/longtermbooking/cancelLongTermOrder',
+    record: { kind: 'order', orderType: 'TL' },
+    idIn: { body: 'BookingOrderId' },
+  },
+  {
+    route: 'GET /api/longtermredelivery/getLongTermRedeliveryOrder/:id',
+    record: { kind: 'order', orderType: 'TR' },
+    idIn: { path: 'id' },
+  },
+  {
+    route: 'GET /api/longtermredelivery/getViewLongTermRedeliveryOrder/:id',
+    record: { kind: 'order', orderType: 'TR' },
+    idIn: { path: 'id' },
+  },
+  {
+    route: 'GET /api/longtermredelivery/getlongtermredeliverydetails/:id',
+    record: { kind: 'order', orderType: 'TR' },
+    idIn: { path: 'id' },
+  },
+  {
+    route: 'GET /api/longtermredelivery/getlongtermswapredeliveries/:id',
+    record: { kind: 'order', orderType: 'TR' },
+    idIn: { path: 'id' },
+  },
+  {
+    route: 'PUT /api/longtermredelivery/cancelOrder',
+    record: { kind: 'order', orderType: 'TR' },
+    idIn: { body: 'BookingOrderId' },
+  },
+];
