@@ -13,6 +13,7 @@ import { createInProcessOrderEvents } from './events/order-events';
 import { loadServerFlows } from './flows';
 import { hubRoutes } from './hub/routes';
 import { createMailer } from './mail/mailer';
+import { createMailOutbox } from './mail/outbox';
 import { installAccessControl } from './plugins/access';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
 import { redactedRequest } from './plugins/log-redaction';
@@ -83,14 +84,18 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } },
   });
+  const outbox = createMailOutbox(base.db, createMailer(base.config, app.log), app.log, {
+    retryCheckMs: base.config.mailRetryCheckMs,
+  });
   const ctx: AppContext = {
     ...base,
     flows,
     bookingTypes,
-    mailer: base.mailer ?? createMailer(base.config, app.log),
+    mailer: base.mailer ?? outbox,
     orderEvents: base.orderEvents ?? createInProcessOrderEvents(),
   };
   app.addHook('onClose', () => ctx.orderEvents.close());
+  app.addHook('onClose', () => outbox.close());
   if (ctx.authCache) app.addHook('onClose', () => ctx.authCache?.close());
   const sharedSchemas = [errorResponseSchema];
   for (const schema of sharedSchemas) app.addSchema(schema);

@@ -353,7 +353,24 @@ export interface RateLimitEventTable {
   occurred_at: CreatedAt;
 }
 
+/** Issue 11: mail waiting to be sent, sent, or given up on (migration 0011). */
+export interface MailOutboxTable {
+  mail_id: Generated<string>;
+  to_addresses: string[];
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_until: Date | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  mail_outbox: MailOutboxTable;
   markets: MarketTable;
   locations: LocationTable;
   customer_classes: CodeNameTable;
