@@ -15,6 +15,7 @@ import { hubRoutes } from './hub/routes';
 import { createMailer } from './mail/mailer';
 import { createMailOutbox } from './mail/outbox';
 import { installAccessControl } from './plugins/access';
+import { installCompression } from './plugins/compression';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
 import { redactedRequest } from './plugins/log-redaction';
 import { installSecurityHeaders } from './plugins/security-headers';
@@ -80,6 +81,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ? { serializers: { req: redactedRequest } } : false,
     bodyLimit: base.config.bodyLimitBytes,
+    trustProxy: base.config.trustProxy,
     genReqId: requestIdGenerator,
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } },
@@ -103,6 +105,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   installErrorHandling(app);
   installAccessControl(app, ctx.db, ctx.tokens, ctx.authCache);
   installSecurityHeaders(app);
+  installCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -7,6 +7,13 @@ export interface ServerConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
+  /** A read-only PostgreSQL (a streaming replica) for dashboard searches (DATABASE_READ_URL). */
+  databaseReadUrl: string | null;
+  /**
+   * Behind a load balancer (TRUST_PROXY: its address, e.g. 127.0.0.1, or true): the client's address
+   * comes from X-Forwarded-For, so per-address sign-in limits count each user, not the balancer.
+   */
+  trustProxy: string | boolean;
   /** HS256 signing secret; when absent one is generated once and kept in the database. */
   jwtSecret: string | null;
   tokenLifetimeMinutes: number;
@@ -71,6 +78,13 @@ const flag = (value: string | undefined, name: string): boolean => {
   throw new Error(`${name} must be true or false, got '${value}'`);
 };
 
+function trustProxy(value: string | undefined): string | boolean {
+  const v = value?.trim();
+  if (!v || ['false', '0', 'off'].includes(v.toLowerCase())) return false;
+  if (['true', '1', 'on'].includes(v.toLowerCase())) return true;
+  return v;
+}
+
 function readDirectory(env: NodeJS.ProcessEnv): DirectoryConfig | null {
   const url = env.DIRECTORY_URL?.trim();
   if (!url) return null;
@@ -106,6 +120,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || null,
+    databaseReadUrl: env.DATABASE_READ_URL || null,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     jwtSecret: env.JWT_SECRET || null,
     tokenLifetimeMinutes: int(env.TOKEN_LIFETIME_MINUTES, 20, 'TOKEN_LIFETIME_MINUTES'),
     lockoutAttempts: int(env.LOCKOUT_ATTEMPTS, 5, 'LOCKOUT_ATTEMPTS'),

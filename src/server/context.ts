@@ -11,6 +11,11 @@ import type { Mailer } from './mail/mailer';
 /** What every route area is given: the database, the token service and the configuration. */
 export interface AppContext {
   db: Kysely<Database>;
+  /**
+   * Where dashboard searches and exports read (DATABASE_READ_URL, e.g. a streaming replica); db when
+   * absent. Everything a user must see right after writing it reads db.
+   */
+  readDb?: Kysely<Database>;
   tokens: TokenService;
   config: ServerConfig;
   /** The flow catalog, loaded once at start-up (src/server/flows.ts). */

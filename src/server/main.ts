@@ -32,6 +32,11 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  // ARCHITECTURE §1: dashboard searches may read a streaming replica (README, "Two instances").
+  if (config.databaseReadUrl && !config.databaseUrl) throw new Error('DATABASE_READ_URL needs DATABASE_URL');
+  const reader = config.databaseReadUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseReadUrl })
+    : null;
   const applied = await migrate(handle.db);
   if (applied.length) console.log(`Migrated ${where}: ${applied.join(', ')}`);
   if (await isDatabaseEmpty(handle.db)) {
@@ -48,12 +53,13 @@ async function main() {
   // Sign-outs and deactivations reach every instance's cache the same way.
   const authCache = await authCacheFor(handle);
   const app = await buildApp(
-    { db: handle.db, tokens, config, orderEvents, authCache },
+    { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache },
     { staticDir, logger: true },
   );
 
   const shutdown = async () => {
     await app.close();
+    await reader?.close();
     await handle.close();
     process.exit(0);
   };

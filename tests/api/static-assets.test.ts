@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../src/engine/build/vite-plugin-precompress';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 const INDEX = `<!doctype html><html><head><title>portal</title><script type="module" src="./assets/index-Ab3dE_9x.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
@@ -77,6 +77,37 @@ describe('static assets: precompressed, hashed files immutable, index.html reval
     const res = await get('/favicon.svg', 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a large API answer (a lookup) comes compressed: brotli, else gzip, else plain', async () => {
+    const token = await t.tokenFor('demo.staff');
+    const lookup = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/lookup/locations',
+        headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await lookup();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await lookup('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await lookup('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect((await lookup('br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('a small API answer is sent as it is', async () => {
+    const res = await get('/api/version', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toHaveProperty('hash');
   });
 
   it('API answers stay uncached', async () => {

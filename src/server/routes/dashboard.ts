@@ -29,7 +29,9 @@ const FILES: Record<ExportKind, { type: string; extension: string }> = {
 const fileName = (kind: ExportKind, now = new Date()) =>
   `bookings-${now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}.${FILES[kind].extension}`;
 
-export function dashboardRoutes(app: FastifyInstance, { db, bookingTypes }: AppContext): void {
+export function dashboardRoutes(app: FastifyInstance, { db, readDb, bookingTypes }: AppContext): void {
+  // ARCHITECTURE §1: searches and exports may read a replica; a detail (opened to edit) reads the primary.
+  const searchDb = readDb ?? db;
   app.post<{ Body: DashboardBookingSearch }>('/api/dashboard/search', {
     config: { access: Abilities.orderSearch },
     schema: {
@@ -42,7 +44,7 @@ export function dashboardRoutes(app: FastifyInstance, { db, bookingTypes }: AppC
       response: { 200: dashboardSearchResponseSchema, ...failures },
     },
     handler: (request) =>
-      searchDashboard(db, viewerOf(request), request.body, timeZoneOf(request), bookingTypes),
+      searchDashboard(searchDb, viewerOf(request), request.body, timeZoneOf(request), bookingTypes),
   });
 
   app.get<{ Params: { id: number } }>('/api/dashboard/details/:id', {
@@ -71,7 +73,7 @@ export function dashboardRoutes(app: FastifyInstance, { db, bookingTypes }: AppC
       handler: (request, reply: FastifyReply) => {
         const stream = dashboardFile(
           kind,
-          db,
+          searchDb,
           viewerOf(request),
           request.body,
           timeZoneOf(request),
