@@ -85,6 +85,9 @@ export function diffFlowData(
   const changes: FieldChange[] = [];
   const ignored = (path: string) => ignore.some((p) => path === p || path.startsWith(`${p}.`));
   const walk = (a: unknown, b: unknown, path: string, node: JsonSchema | undefined) => {
+    // The data is replaced immutably: a part still the same object holds no change (an edit of one
+    // of 500 line items walks that one item, not the other 499).
+    if (a === b) return;
     if (path !== '' && ignored(path.replace(/\.\d+(?=\.|$)/g, '.*'))) return;
     if (isRecord(a) || isRecord(b)) {
       const left = isRecord(a) ? a : {};

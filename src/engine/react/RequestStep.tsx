@@ -24,6 +24,35 @@ function bringIntoView(element: HTMLElement | null | undefined) {
   target.scrollIntoView?.({ block: 'center' });
 }
 
+type SchemaNode = Record<string, unknown> & { properties?: Record<string, SchemaNode> };
+
+/**
+ * The step's schema as RJSF is given it: a field whose hand-written widget owns its value
+ * (uiSchema `"ui:options": { "ownsValue": true }`) shows RJSF its type, title and description
+ * only, so RJSF's defaults and schema walks on every change do not go through the hundreds of items
+ * inside it (the term lease line items: issue 16 bench). The FlowStore still checks the whole schema.
+ */
+export function formSchema(schema: SchemaNode, uiSchema: Record<string, unknown> | undefined): SchemaNode {
+  const properties = schema.properties;
+  if (!properties || !uiSchema) return schema;
+  let changed = false;
+  const next: Record<string, SchemaNode> = {};
+  for (const [key, child] of Object.entries(properties)) {
+    const ui = uiSchema[key] as Record<string, unknown> | undefined;
+    const options = ui?.['ui:options'] as Record<string, unknown> | undefined;
+    let shown = child;
+    if (options?.ownsValue === true) {
+      const { type, title, description } = child;
+      shown = Object.fromEntries(
+        Object.entries({ type, title, description }).filter(([, v]) => v !== undefined),
+      ) as SchemaNode;
+    } else if (child.properties) shown = formSchema(child, ui);
+    changed ||= shown !== child;
+    next[key] = shown;
+  }
+  return changed ? { ...schema, properties: next } : schema;
+}
+
 /** A request step: the form from the step's schema and uiSchema, acknowledgements, navigation. */
 export const RequestStep = observer(function RequestStep({ store, registry, services }: FlowViewProps) {
   const step = store.step;
@@ -36,6 +65,10 @@ export const RequestStep = observer(function RequestStep({ store, registry, serv
   const uiSchema = useMemo(
     () => ({ ...step.uiSchema, 'ui:submitButtonOptions': { norender: true } }),
     [step.uiSchema],
+  );
+  const schema = useMemo(
+    () => (step.schema ? formSchema(step.schema as SchemaNode, step.uiSchema) : undefined),
+    [step.schema, step.uiSchema],
   );
 
   // Edit on the review step: bring the chosen section into view (ids are RJSF's root_<group>).
@@ -54,9 +87,9 @@ export const RequestStep = observer(function RequestStep({ store, registry, serv
   return (
     <Stack gap={6} ref={container}>
       <Form
-        schema={step.schema}
+        schema={schema as object}
         uiSchema={uiSchema}
-        validator={services.formValidator(step.schema)}
+        validator={services.formValidator(schema as object)}
         formData={store.data}
         onChange={(e) => store.setSections((e.formData ?? {}) as Record<string, unknown>)}
         extraErrors={extraErrors}
