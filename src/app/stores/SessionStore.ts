@@ -88,7 +88,10 @@ export class SessionStore {
       if (!this.pendingReset) void this.loadDetails();
       return null;
     } catch (e) {
-      return classifyLoginFailure(loginFailureText(e));
+      const failure = classifyLoginFailure(loginFailureText(e));
+      // SPEC §8: a login failure is broadcast; the user stays signed out (no token was stored).
+      globalThis.dispatchEvent?.(new CustomEvent<LoginFailure>(LOGIN_ERROR_EVENT, { detail: failure }));
+      return failure;
     }
   }
 
@@ -170,6 +173,9 @@ function storedExpiry(token: string, stored: string | null): number | null {
   const exp = decodeToken(token)?.exp;
   return typeof exp === 'number' ? exp * 1000 : null;
 }
+
+/** SPEC §8: the event a failed sign-in broadcasts on the page (detail: the LoginFailure). */
+export const LOGIN_ERROR_EVENT = 'brr:login-error';
 
 /** SPEC §8: the login failure body is JSON with a message field. */
 function loginFailureText(e: unknown): string {

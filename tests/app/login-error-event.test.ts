@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+/** SPEC §8: a failed sign-in against the real server broadcasts a login-error event and stays signed out. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LOGIN_ERROR_EVENT } from '../../src/app/stores/SessionStore';
+import type { LoginFailure } from '../../src/domain/messages';
+import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { buildRootStore } from './support/fixtures';
+
+let server: DashboardServer;
+
+beforeAll(async () => {
+  server = await startDashboardServer();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+it('broadcasts the failure of a wrong password and stays signed out; a right one broadcasts nothing', async () => {
+  const root = buildRootStore({ apiBaseUrl: `${server.origin}/api` });
+  const heard: LoginFailure[] = [];
+  const listen = (e: Event) => heard.push((e as CustomEvent<LoginFailure>).detail);
+  window.addEventListener(LOGIN_ERROR_EVENT, listen);
+  try {
+    const failure = await root.session.login('demo.customer', 'Wrong!Password1', false);
+    expect(failure).toEqual({ kind: 'invalid' });
+    expect(heard).toEqual([{ kind: 'invalid' }]);
+    expect(root.session.isSignedIn).toBe(false);
+
+    expect(await root.session.login('demo.customer', 'Demo!2345', false)).toBeNull();
+    expect(root.session.isSignedIn).toBe(true);
+    expect(heard).toHaveLength(1);
+  } finally {
+    window.removeEventListener(LOGIN_ERROR_EVENT, listen);
+  }
+}, 60_000);
