@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { DashboardCriteria } from '../src/schemas/dashboard';
 import { openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
-import { newestFirst, rowSource, scopeOf, selectRowColumns } from '../src/server/domain/dashboard-rows';
+import { countUpToCap, matchingRows, pageOfRows, scopeOf } from '../src/server/domain/dashboard-rows';
 import { applyCriteria, checkCriteria, UTC } from '../src/server/domain/dashboard-search';
 import type { Viewer } from '../src/server/domain/viewer';
 import { percentile } from './measure';
@@ -109,14 +109,19 @@ export async function benchDashboardSearch(url: string): Promise<void> {
   };
   const viewers = { staff: await viewerFor('demo.staff'), customer: await viewerFor('demo.customer') };
   const code = await sql<{ booking_code: string }>`
-    select booking_code from bookings where booking_code is not null order by booking_id desc offset 5000 limit 1`.execute(
-    handle.db,
-  );
+    select b.booking_code from bookings b join booking_orders o using (booking_order_id)
+    where b.booking_code is not null and o.booking_order_type_code not in ('IR', 'MI', 'RD')
+    order by b.booking_id desc offset 5000 limit 1`.execute(handle.db);
   const market = await sql<{ market_code: string; location_id: number }>`
     select o.market_code, b.location_id from bookings b join booking_orders o using (booking_order_id)
     where b.booking_id > (select max(booking_id) - 100000 from bookings)
     group by 1, 2 order by count(*) desc limit 1`.execute(handle.db);
   const { market_code, location_id } = market.rows[0] as { market_code: string; location_id: number };
+  const chassis = await sql<{ chassis_id: string }>`
+    select ch.chassis_id from booking_chassis bc join chassis ch using (chassis_master_id)
+    join bookings b using (booking_id) join booking_orders o using (booking_order_id)
+    where ${viewers.customer.customerId} in (o.customer_id, o.responsible_party_id, o.motor_carrier_id)
+    order by bc.booking_id desc limit 1`.execute(handle.db);
 
   const cases: Case[] = [
     {
@@ -150,24 +155,42 @@ export async function benchDashboardSearch(url: string): Promise<void> {
       user: 'staff',
       body: { CreatedFrom: day(-7, newest), StartRecordNumber: 981 },
     },
+    {
+      label: 'customer: one chassis ID',
+      user: 'customer',
+      body: { ChassisId: chassis.rows[0]?.chassis_id ?? 'PLCZ000001' },
+    },
+    {
+      label: 'staff: status Closed, created 60 to 30 days ago',
+      user: 'staff',
+      body: { StatusCode: 'CL', CreatedFrom: day(-60, newest), CreatedTo: day(-30, newest) },
+    },
+    {
+      label: 'staff: page 500 of the last 90 days',
+      user: 'staff',
+      body: { CreatedFrom: day(-90, newest), StartRecordNumber: 9981 },
+    },
   ];
+  // BENCH_EXPLAIN=1 prints each case's plans (EXPLAIN (ANALYZE, BUFFERS)) for bench/README.md.
+  const explain = process.env.BENCH_EXPLAIN === '1';
 
+  // BENCH_CASES=a|b runs only the cases whose label holds one of them; BENCH_CLIENTS=1 skips the 50.
+  const only = process.env.BENCH_CASES;
+  const clientCounts = (process.env.BENCH_CLIENTS ?? '1,50').split(',').map(Number);
   const pool = new pg.Pool({ connectionString: url, max: 25 });
   console.log('(API = POST /api/dashboard/search over HTTP; SQL = the same count and page queries over pg)');
   const ratios: number[] = [];
   for (const c of cases) {
+    if (only && !only.split('|').some((text) => c.label.includes(text))) continue;
     const body = { PageSize: 20, StartRecordNumber: 1, ...c.body } as Required<
       Pick<DashboardCriteria, 'PageSize' | 'StartRecordNumber'>
     > &
       DashboardCriteria;
     const viewer = viewers[c.user];
     const scope = scopeOf(viewer);
-    const matching = applyCriteria(rowSource(handle.db, scope), checkCriteria(body, viewer), UTC);
-    const countSql = matching.select((eb) => eb.fn.countAll<number>().as('n')).compile();
-    const pageSql = newestFirst(selectRowColumns(matching), scope)
-      .limit(body.PageSize)
-      .offset(body.StartRecordNumber - 1)
-      .compile();
+    const matching = applyCriteria(matchingRows(handle.db, scope), checkCriteria(body, viewer), UTC);
+    const countSql = countUpToCap(handle.db, matching).compile();
+    const pageSql = pageOfRows(handle.db, matching, body.StartRecordNumber - 1, body.PageSize).compile();
     const api = async () => {
       const res = await fetch(`${address}/api/dashboard/search`, {
         method: 'POST',
@@ -191,7 +214,17 @@ export async function benchDashboardSearch(url: string): Promise<void> {
       })
     ).json()) as { TotalCount: number };
     console.log(`\n${c.label} (TotalCount ${total.TotalCount.toLocaleString('en-US')})`);
-    for (const clients of [1, 50]) {
+    if (explain) {
+      await raw(); // warm, as the timed runs are
+      for (const [name, q] of [
+        ['count', countSql],
+        ['page', pageSql],
+      ] as const) {
+        const plan = await pool.query(`explain (analyze, buffers) ${q.sql}`, [...q.parameters]);
+        console.log(`  -- ${name}\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+      }
+    }
+    for (const clients of clientCounts) {
       const perClient = clients === 1 ? 30 : 4;
       const a = await load(clients, perClient, api);
       const s = await load(clients, perClient, raw);

@@ -71,7 +71,6 @@ if (impl === 'exceljs') {
     selectRowColumns(
       applyCriteria(rowSource(handle.db, { kind: 'all' }), checkCriteria(criteria, staff), UTC),
     ),
-    { kind: 'all' },
   );
   const records = (await query.execute()).map(toDashboardRow);
   rows = records.length;

@@ -148,10 +148,19 @@ export const dashboardRowSchema = {
 } as const;
 export type DashboardRow = FromSchema<typeof dashboardRowSchema>;
 
+/**
+ * Issue 15: a search counts its rows up to this many; past it TotalCount is this number and
+ * TotalCountCapped says there are more (the paginator reaches the cap's last page; a narrower
+ * search shows the rest).
+ */
+export const DASHBOARD_COUNT_CAP = 10_000;
+
 export const dashboardSearchResponseSchema = {
   type: 'object',
   properties: {
     TotalCount: { type: 'integer' },
+    /** Present (true) when more rows than TotalCount match: it is then DASHBOARD_COUNT_CAP. */
+    TotalCountCapped: { type: 'boolean' },
     StartRecordNumber: { type: 'integer' },
     PageSize: { type: 'integer' },
     ResultSet: { type: 'array', items: dashboardRowSchema },

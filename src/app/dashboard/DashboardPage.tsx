@@ -35,6 +35,7 @@ const DashboardPage = observer(function DashboardPage({ title }: PageProps) {
         <Paginator
           window={dashboard.window}
           total={dashboard.totalCount}
+          more={dashboard.totalCapped}
           disabled={dashboard.loading || !dashboard.applied}
           onPage={(page) => void dashboard.goToPage(page)}
         />

@@ -39,6 +39,8 @@ export class DashboardStore {
   readonly pageSize = DASHBOARD_PAGE_SIZE;
   rows: DashboardRow[] = [];
   totalCount = 0;
+  /** More rows match than totalCount, the count's cap (issue 15). */
+  totalCapped = false;
   loading = false;
   /** Orders created since the page loaded (from the hub); the page offers a refresh. */
   newOrders = 0;
@@ -64,6 +66,7 @@ export class DashboardStore {
       page: observable,
       rows: observableRef,
       totalCount: observable,
+      totalCapped: observable,
       loading: observable,
       newOrders: observable,
       window: computed,
@@ -177,6 +180,7 @@ export class DashboardStore {
     this.page = PAGINATOR_DEFAULTS.page;
     this.rows = [];
     this.totalCount = 0;
+    this.totalCapped = false;
     this.loading = false;
     this.newOrders = 0;
   }
@@ -208,6 +212,7 @@ export class DashboardStore {
   private answer(data: DashboardSearchResponse): void {
     this.rows = data.ResultSet;
     this.totalCount = data.TotalCount;
+    this.totalCapped = data.TotalCountCapped === true;
     this.page = pageOfRecord(data.StartRecordNumber, this.pageSize);
     if (this.shownMessage !== null) this.messages.dismiss(this.shownMessage);
     this.shownMessage = null;

@@ -4,12 +4,14 @@ import type { PageWindow } from './paginator';
 interface PaginatorProps {
   window: PageWindow;
   total: number;
+  /** More rows than `total` match (the server counts up to a cap): shown as "10000+". */
+  more?: boolean;
   disabled?: boolean;
   onPage: (page: number) => void;
 }
 
 /** SPEC §2 dashboard paginator: first, previous, five page links, next, last. */
-export function Paginator({ window: w, total, disabled, onPage }: PaginatorProps) {
+export function Paginator({ window: w, total, more, disabled, onPage }: PaginatorProps) {
   const step = (label: string, text: string, page: number, enabled: boolean) => (
     <Button
       size="xs"
@@ -24,7 +26,7 @@ export function Paginator({ window: w, total, disabled, onPage }: PaginatorProps
   return (
     <HStack as="nav" aria-label="Pagination" gap={1} wrap="wrap" justify="space-between">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {total === 0 ? 'No rows' : `Rows ${w.firstRow}–${w.lastRow} of ${total}`}
+        {total === 0 ? 'No rows' : `Rows ${w.firstRow}–${w.lastRow} of ${total}${more ? '+' : ''}`}
       </Text>
       <HStack gap={1} wrap="wrap">
         {step('First page', '«', 1, w.hasPrevious)}

@@ -14,6 +14,7 @@ import { statements as manualInventory } from './migrations/0007-manual-inventor
 import { statements as termLeaseBooking } from './migrations/0008-term-lease-booking';
 import { statements as requestFingerprint } from './migrations/0010-request-fingerprint';
 import { statements as mailOutbox } from './migrations/0011-mail-outbox';
+import { statements as dashboardReadModel } from './migrations/0016-dashboard-read-model';
 import { statements as authChangeNotify } from './migrations/0017-auth-change-notify';
 import type { Database } from './types';
 
@@ -28,6 +29,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0008-term-lease-booking', statements: termLeaseBooking },
   { name: '0010-request-fingerprint', statements: requestFingerprint },
   { name: '0011-mail-outbox', statements: mailOutbox },
+  { name: '0016-dashboard-read-model', statements: dashboardReadModel },
   { name: '0017-auth-change-notify', statements: authChangeNotify },
 ];
 

@@ -160,6 +160,25 @@ export interface BookingTable {
   equipment_line_id: Generated<number | null>;
 }
 
+/**
+ * The dashboard's read model (migration 0016): a booking's row for each party that may see it
+ * (0: staff), kept by triggers on bookings and booking_orders. Read only.
+ */
+export interface DashboardRowTable {
+  party_id: number;
+  booking_id: number;
+  booking_order_id: number;
+  booking_order_type_code: string;
+  /** As the dashboard shows it: null while the order is New. */
+  status_code: string | null;
+  customer_id: number;
+  market_code: string | null;
+  location_id: number;
+  equipment_category_code: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface BookingChassisTable {
   booking_id: number;
   chassis_master_id: number;
@@ -386,6 +405,7 @@ export interface Database {
   booking_order_types: CodeNameTable;
   booking_orders: BookingOrderTable;
   bookings: BookingTable;
+  dashboard_rows: DashboardRowTable;
   booking_chassis: BookingChassisTable;
   fees: FeeTable;
   booking_order_fees: BookingOrderFeeTable;

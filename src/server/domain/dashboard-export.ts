@@ -67,10 +67,7 @@ export async function forEachRowBatch(
   onBatch: (rows: DashboardRow[]) => Promise<void>,
 ): Promise<number> {
   const scope = scopeOf(viewer);
-  const query = newestFirst(
-    selectRowColumns(applyCriteria(rowSource(db, scope), criteria, zone)),
-    scope,
-  ).compile();
+  const query = newestFirst(selectRowColumns(applyCriteria(rowSource(db, scope), criteria, zone))).compile();
   let total = 0;
   await db
     .transaction()

@@ -4,18 +4,31 @@
  */
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { bookingStatusName, DASHBOARD_HIDDEN_ORDER_TYPES } from '../../domain/status-codes';
-import type { DashboardRow, OrderChange, OrderChangeMessage } from '../../schemas/dashboard';
+import {
+  DASHBOARD_COUNT_CAP,
+  type DashboardRow,
+  type OrderChange,
+  type OrderChangeMessage,
+} from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import type { Viewer } from './viewer';
 
 type RowTables = Database & {
+  r: Database['dashboard_rows'];
   b: Database['bookings'];
   o: Database['booking_orders'];
   c: Database['customers'];
   l: Database['locations'];
   t: Database['booking_order_types'];
 };
-export type RowQuery = SelectQueryBuilder<RowTables, 'b' | 'o' | 'c' | 'l' | 't', Record<string, never>>;
+/** Read-model rows (alias `r`) of one scope: what a search filters, counts and pages. */
+export type MatchQuery = SelectQueryBuilder<RowTables, 'r', Record<string, never>>;
+/** Read-model rows joined with what a row shows. */
+export type RowQuery = SelectQueryBuilder<
+  RowTables,
+  'r' | 'b' | 'o' | 'c' | 'l' | 't',
+  Record<string, never>
+>;
 
 /** Who may see an order: staff see all; a customer sees the orders of every party it plays. */
 export type DashboardScope = { kind: 'all' } | { kind: 'parties'; customerId: number };
@@ -23,10 +36,13 @@ export type DashboardScope = { kind: 'all' } | { kind: 'parties'; customerId: nu
 export const scopeOf = (viewer: Viewer): DashboardScope =>
   viewer.isInternal ? { kind: 'all' } : { kind: 'parties', customerId: viewer.customerId ?? -1 };
 
+/** The read model's party of a scope (migration 0016): 0 holds every order, for staff. */
+const partyOf = (scope: DashboardScope): number => (scope.kind === 'all' ? 0 : scope.customerId);
+
 /**
  * An order is on the dashboard unless its type is one SPEC §5 hides (IR, MI, RD) — so a booking
  * type added to the registry shows with no list to update — and when the scope covers it.
- * Written against the alias `o` for booking_orders, which every dashboard query uses.
+ * Written against the alias `o` for booking_orders, for the queries of one order.
  */
 export function visibleOrders(scope: DashboardScope): RawBuilder<boolean> {
   const typed = sql<boolean>`o.booking_order_type_code not in (${sql.join(DASHBOARD_HIDDEN_ORDER_TYPES)})`;
@@ -35,15 +51,52 @@ export function visibleOrders(scope: DashboardScope): RawBuilder<boolean> {
   return sql<boolean>`(${typed} and (o.customer_id = ${id} or o.responsible_party_id = ${id} or o.motor_carrier_id = ${id}))`;
 }
 
-/** Bookings with their order, customer, location and type: the FROM of every row query. */
-export function rowSource(db: Kysely<Database>, scope: DashboardScope): RowQuery {
+/**
+ * The scope's rows of the read model: one party's, so every search is a range of an index that
+ * starts with the party, and a count never leaves the index.
+ */
+export function matchingRows(db: Kysely<Database>, scope: DashboardScope): MatchQuery {
   return db
-    .selectFrom('bookings as b')
-    .innerJoin('booking_orders as o', 'o.booking_order_id', 'b.booking_order_id')
-    .innerJoin('customers as c', 'c.customer_id', 'o.customer_id')
-    .innerJoin('locations as l', 'l.location_id', 'b.location_id')
-    .innerJoin('booking_order_types as t', 't.code', 'o.booking_order_type_code')
-    .where(visibleOrders(scope)) as unknown as RowQuery;
+    .selectFrom('dashboard_rows as r')
+    .where('r.party_id', '=', partyOf(scope))
+    .where('r.booking_order_type_code', 'not in', [...DASHBOARD_HIDDEN_ORDER_TYPES]) as unknown as MatchQuery;
+}
+
+/** Read-model rows with their booking, order, customer, location and type. */
+const withRowTables = (from: SelectQueryBuilder<RowTables, 'r', object>): RowQuery =>
+  from
+    .innerJoin('bookings as b', 'b.booking_id', 'r.booking_id')
+    .innerJoin('booking_orders as o', 'o.booking_order_id', 'r.booking_order_id')
+    .innerJoin('customers as c', 'c.customer_id', 'r.customer_id')
+    .innerJoin('locations as l', 'l.location_id', 'r.location_id')
+    .innerJoin('booking_order_types as t', 't.code', 'r.booking_order_type_code') as unknown as RowQuery;
+
+/** Every row of the scope with what it shows: the FROM of an export and of the hub's messages. */
+export const rowSource = (db: Kysely<Database>, scope: DashboardScope): RowQuery =>
+  withRowTables(matchingRows(db, scope));
+
+/** How many rows match, counted one past DASHBOARD_COUNT_CAP at most: a broad search costs the cap. */
+export const countUpToCap = (db: Kysely<Database>, matching: MatchQuery) =>
+  db
+    .selectFrom(
+      matching
+        .select('r.booking_id')
+        .limit(DASHBOARD_COUNT_CAP + 1)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+
+/**
+ * One page of matching rows, with what they show. The page is cut from the read model alone (an
+ * index range, and for a deep page only index entries are skipped); only its rows are joined.
+ */
+export function pageOfRows(db: Kysely<Database>, matching: MatchQuery, offset: number, limit: number) {
+  const page = newestFirst(matching.selectAll('r')).offset(offset).limit(limit);
+  return newestFirst(
+    selectRowColumns(
+      withRowTables(db.selectFrom(page.as('r')) as unknown as SelectQueryBuilder<RowTables, 'r', object>),
+    ),
+  );
 }
 
 /** The columns of a row; an order with no status yet shows its bookings as "New" (SPEC §3). */
@@ -61,22 +114,14 @@ export const selectRowColumns = (query: RowQuery) =>
     'o.market_code',
     'b.equipment_category_code',
     'b.units_requested_count',
-    sql<string | null>`case when o.status_code is null then null else b.status_code end`.as('status_code'),
-    'b.created_at',
+    'r.status_code',
+    'r.created_at',
     'o.updated_at',
   ]);
 
-/**
- * Newest first; the booking id breaks ties so pages never overlap. For one customer's parties the
- * sort key is an expression no index provides: otherwise, with a LIMIT, PostgreSQL likes to walk a
- * whole status or date index hoping to meet the customer's rows soon (a second at a million orders),
- * where reading the customer's own few thousand orders and sorting them is bounded and quick.
- */
-export const newestFirst = <Q extends RowQuery>(query: Q, scope: DashboardScope): Q =>
-  (scope.kind === 'all'
-    ? query.orderBy('b.created_at', 'desc')
-    : query.orderBy(sql`b.created_at + interval '0 seconds'`, 'desc')
-  ).orderBy('b.booking_id', 'desc') as Q;
+/** Newest first; the booking id breaks ties so pages never overlap (the read model's index order). */
+export const newestFirst = <Q extends SelectQueryBuilder<RowTables, 'r', object>>(query: Q): Q =>
+  query.orderBy('r.created_at', 'desc').orderBy('r.booking_id', 'desc') as Q;
 
 export type RowRecord = Awaited<ReturnType<ReturnType<typeof selectRowColumns>['execute']>>[number];
 
@@ -127,8 +172,7 @@ export async function orderChangeMessage(
   if (!order) return null;
   const all: DashboardScope = { kind: 'all' };
   const rows = await newestFirst(
-    selectRowColumns(rowSource(db, all).where('o.booking_order_id', '=', orderId)),
-    all,
+    selectRowColumns(rowSource(db, all).where('r.booking_order_id', '=', orderId)),
   ).execute();
   const partyIds = [order.customer_id, order.responsible_party_id, order.motor_carrier_id].filter(
     (id): id is number => id !== null,

@@ -7,7 +7,7 @@ import { criteriaProblem } from '../../domain/dashboard-criteria';
 import { NEW_STATUS_FILTER } from '../../domain/status-codes';
 import { DASHBOARD_CRITERIA_FIELDS, type DashboardCriteria } from '../../schemas/dashboard';
 import { AppError } from '../errors';
-import type { RowQuery } from './dashboard-rows';
+import type { MatchQuery, RowQuery } from './dashboard-rows';
 import type { Viewer } from './viewer';
 
 const badCriteria = (message: string) => new AppError(400, message, 'INVALID_CRITERIA');
@@ -59,35 +59,46 @@ const literalLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Chassis IDs are stored as four letters and six digits, upper case, no hyphen. */
 const normalChassisId = (id: string) => id.replace('-', '').toUpperCase();
 
-/** Narrows a row query to checked criteria (checkCriteria first). */
-export function applyCriteria(query: RowQuery, c: DashboardCriteria, zone: TimeZone): RowQuery {
-  let q = query;
-  if (c.BookingCode !== undefined)
-    q = q.where('b.booking_code', 'like', `${literalLike(c.BookingCode.trim().toUpperCase())}%`);
+/**
+ * Narrows the read model's rows (alias `r`: a MatchQuery, or a RowQuery built on one) to checked
+ * criteria (checkCriteria first).
+ */
+export function applyCriteria<Q extends MatchQuery | RowQuery>(
+  query: Q,
+  c: DashboardCriteria,
+  zone: TimeZone,
+): Q {
+  let q = query as MatchQuery;
+  if (c.BookingCode !== undefined) {
+    const prefix = `${literalLike(c.BookingCode.trim().toUpperCase())}%`;
+    q = q.where('r.booking_id', 'in', (eb) =>
+      eb.selectFrom('bookings as bb').select('bb.booking_id').where('bb.booking_code', 'like', prefix),
+    );
+  }
   if (c.BookingOrderTypeCode !== undefined)
-    q = q.where('o.booking_order_type_code', '=', c.BookingOrderTypeCode);
-  if (c.StatusCode === NEW_STATUS_FILTER) q = q.where('o.status_code', 'is', null);
-  else if (c.StatusCode !== undefined)
-    q = q.where('b.status_code', '=', c.StatusCode).where('o.status_code', 'is not', null);
+    q = q.where('r.booking_order_type_code', '=', c.BookingOrderTypeCode);
+  // A New order's rows have no status in the read model; every other row has its booking's.
+  if (c.StatusCode === NEW_STATUS_FILTER) q = q.where('r.status_code', 'is', null);
+  else if (c.StatusCode !== undefined) q = q.where('r.status_code', '=', c.StatusCode);
   if (c.CustomerName !== undefined) {
     const pattern = `%${literalLike(c.CustomerName.trim())}%`;
-    q = q.where('o.customer_id', 'in', (eb) =>
+    q = q.where('r.customer_id', 'in', (eb) =>
       eb
         .selectFrom('customers as cc')
         .select('cc.customer_id')
         .where(sql<string>`cc.customer_name || ' (' || cc.scac || ')'`, 'ilike', pattern),
     );
   }
-  if (c.MarketCode !== undefined) q = q.where('o.market_code', '=', c.MarketCode.trim().toUpperCase());
-  if (c.LocationId !== undefined) q = q.where('b.location_id', '=', c.LocationId);
-  if (c.EquipmentSize !== undefined) q = q.where('b.equipment_category_code', '=', c.EquipmentSize);
-  if (c.CreatedFrom !== undefined) q = q.where('b.created_at', '>=', dayStart(c.CreatedFrom, zone));
-  if (c.CreatedTo !== undefined) q = q.where('b.created_at', '<', nextDayStart(c.CreatedTo, zone));
-  if (c.UpdatedFrom !== undefined) q = q.where('o.updated_at', '>=', dayStart(c.UpdatedFrom, zone));
-  if (c.UpdatedTo !== undefined) q = q.where('o.updated_at', '<', nextDayStart(c.UpdatedTo, zone));
+  if (c.MarketCode !== undefined) q = q.where('r.market_code', '=', c.MarketCode.trim().toUpperCase());
+  if (c.LocationId !== undefined) q = q.where('r.location_id', '=', c.LocationId);
+  if (c.EquipmentSize !== undefined) q = q.where('r.equipment_category_code', '=', c.EquipmentSize);
+  if (c.CreatedFrom !== undefined) q = q.where('r.created_at', '>=', dayStart(c.CreatedFrom, zone));
+  if (c.CreatedTo !== undefined) q = q.where('r.created_at', '<', nextDayStart(c.CreatedTo, zone));
+  if (c.UpdatedFrom !== undefined) q = q.where('r.updated_at', '>=', dayStart(c.UpdatedFrom, zone));
+  if (c.UpdatedTo !== undefined) q = q.where('r.updated_at', '<', nextDayStart(c.UpdatedTo, zone));
   if (c.ChassisId !== undefined) {
     const chassisId = normalChassisId(c.ChassisId);
-    q = q.where('b.booking_id', 'in', (eb) =>
+    q = q.where('r.booking_id', 'in', (eb) =>
       eb
         .selectFrom('booking_chassis as bc')
         .innerJoin('chassis as ch', 'ch.chassis_master_id', 'bc.chassis_master_id')
@@ -95,5 +106,5 @@ export function applyCriteria(query: RowQuery, c: DashboardCriteria, zone: TimeZ
         .where('ch.chassis_id', '=', chassisId),
     );
   }
-  return q;
+  return q as Q;
 }

@@ -5,19 +5,20 @@
  */
 import type { Kysely } from 'kysely';
 import { bookingStatusName } from '../../domain/status-codes';
-import type {
-  DashboardBookingSearch,
-  DashboardDetail,
-  DashboardSearchResponse,
+import {
+  DASHBOARD_COUNT_CAP,
+  type DashboardBookingSearch,
+  type DashboardDetail,
+  type DashboardSearchResponse,
 } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import { notFound } from '../errors';
 import { type BookingTypes, cancelVerdict, editVerdict } from './booking-types';
 import {
-  newestFirst,
-  rowSource,
+  countUpToCap,
+  matchingRows,
+  pageOfRows,
   scopeOf,
-  selectRowColumns,
   toDashboardRow,
   visibleOrders,
 } from './dashboard-rows';
@@ -36,13 +37,10 @@ export async function searchDashboard(
   const start = search.StartRecordNumber ?? 1;
   const pageSize = search.PageSize as number;
   const scope = scopeOf(viewer);
-  const matching = applyCriteria(rowSource(db, scope), criteria, zone);
+  const matching = applyCriteria(matchingRows(db, scope), criteria, zone);
   const [count, rows] = await Promise.all([
-    matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    newestFirst(selectRowColumns(matching), scope)
-      .limit(pageSize)
-      .offset(start - 1)
-      .execute(),
+    countUpToCap(db, matching).executeTakeFirstOrThrow(),
+    pageOfRows(db, matching, start - 1, pageSize).execute(),
   ]);
   const editable = await editableOrders(
     db,
@@ -50,8 +48,10 @@ export async function searchDashboard(
     types,
     rows.map((r) => r.booking_order_id),
   );
+  const total = Number(count.n);
   return {
-    TotalCount: Number(count.n),
+    TotalCount: Math.min(total, DASHBOARD_COUNT_CAP),
+    ...(total > DASHBOARD_COUNT_CAP ? { TotalCountCapped: true } : {}),
     StartRecordNumber: start,
     PageSize: pageSize,
     ResultSet: rows.map((r) => ({ ...toDashboardRow(r), CanEdit: editable.has(r.booking_order_id) })),
