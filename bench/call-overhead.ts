@@ -32,24 +32,31 @@ export async function benchCallOverhead(): Promise<void> {
   console.log(
     `\n## Per-call overhead (${url ? 'PostgreSQL' : 'PGlite'}, autocannon, ${CONNECTIONS} connections, ${SECONDS} s each)`,
   );
-  const server = await startServerProcess(url ? { DATABASE_URL: url } : { DATA_DIR: dataDir as string });
+  const database: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir as string };
   try {
-    const token = await signIn(server.address, 'demo.customer');
-    for (const [label, path, headers] of [
-      ['GET /api/version (public, no check)', '/api/version', {}],
-      [
-        'GET /api/configuration/ui (signed in)',
-        '/api/configuration/ui',
-        { authorization: `Bearer ${token}` },
-      ],
-    ] as const) {
-      const r = await hammer(`${server.address}${path}`, headers);
-      console.log(
-        `${label.padEnd(44)} ${r.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${r.p50} ms  p97.5 ${r.p97_5} ms${r.other ? `  (${r.other} not 2xx or failed)` : ''}`,
-      );
+    for (const cache of ['on', 'off'] as const) {
+      const server = await startServerProcess({ ...database, AUTH_CACHE: cache });
+      try {
+        const token = await signIn(server.address, 'demo.customer');
+        const calls = [
+          [
+            'GET /api/configuration/ui (signed in)',
+            '/api/configuration/ui',
+            { authorization: `Bearer ${token}` },
+          ],
+        ] as Array<readonly [string, string, Record<string, string>]>;
+        if (cache === 'on') calls.unshift(['GET /api/version (public, no check)', '/api/version', {}]);
+        for (const [label, path, headers] of calls) {
+          const r = await hammer(`${server.address}${path}`, headers);
+          console.log(
+            `${`${label}${path === '/api/version' ? '' : `, AUTH_CACHE=${cache}`}`.padEnd(56)} ${r.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${r.p50} ms  p97.5 ${r.p97_5} ms${r.other ? `  (${r.other} not 2xx or failed)` : ''}`,
+          );
+        }
+      } finally {
+        await server.stop();
+      }
     }
   } finally {
-    await server.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -50,8 +50,9 @@ async function main() {
   );
   // LISTEN/NOTIFY on PostgreSQL, so hub clients of every instance hear every change.
   const orderEvents = await orderEventsFor(handle);
-  // Sign-outs and deactivations reach every instance's cache the same way.
-  const authCache = await authCacheFor(handle);
+  // Sign-outs and deactivations reach every instance's cache the same way. AUTH_CACHE=off asks the
+  // database on every call (what the per-call bench compares against).
+  const authCache = process.env.AUTH_CACHE === 'off' ? undefined : await authCacheFor(handle);
   const app = await buildApp(
     { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache },
     { staticDir, logger: true },

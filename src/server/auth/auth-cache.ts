@@ -10,6 +10,7 @@
  */
 import type { SqlBool } from 'kysely';
 import pg from 'pg';
+import type { TokenClaims } from '../../domain/claims';
 import type { DatabaseHandle } from '../db/connect';
 
 export const AUTH_CHANGED_CHANNEL = 'auth_changed';
@@ -28,6 +29,11 @@ export interface AuthRecord {
 }
 
 export interface AuthCache {
+  /**
+   * The claims of a well-signed, unexpired token; `verify` runs the first time a token is seen.
+   * A signature stays good, so these are kept whatever changes; expiry is checked on every call.
+   */
+  claims(token: string, verify: () => Promise<TokenClaims | null>): Promise<TokenClaims | null>;
   /** The record of a token; `read` runs when it is not cached (or the cache is not live). */
   get(token: string, read: () => Promise<AuthRecord | undefined>): Promise<AuthRecord | undefined>;
   /** Whether notifications are heard now, so entries are kept. */
@@ -41,9 +47,26 @@ interface Log {
 
 /** The cache itself: entries, and the generation that an invalidation moves on. */
 class TokenRecords {
+  readonly #verified = new Map<string, TokenClaims>();
   readonly #entries = new Map<string, AuthRecord | undefined>();
   #generation = 0;
   live = false;
+
+  async claims(token: string, verify: () => Promise<TokenClaims | null>) {
+    const known = this.#verified.get(token);
+    if (known) {
+      // As jose judges expiry: whole seconds, no tolerance.
+      if (known.exp > Math.floor(Date.now() / 1000)) return known;
+      this.#verified.delete(token);
+      return null;
+    }
+    const claims = await verify();
+    if (claims) {
+      if (this.#verified.size >= MAX_ENTRIES) this.#verified.clear();
+      this.#verified.set(token, claims);
+    }
+    return claims;
+  }
 
   async get(token: string, read: () => Promise<AuthRecord | undefined>) {
     if (this.live && this.#entries.has(token)) return this.#entries.get(token);
@@ -145,6 +168,7 @@ export async function authCacheFor(handle: DatabaseHandle, log: Log = console): 
     };
   }
   return {
+    claims: (token, verify) => records.claims(token, verify),
     get: (token, read) => records.get(token, read),
     get live() {
       return records.live;

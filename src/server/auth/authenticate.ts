@@ -61,7 +61,8 @@ export async function authenticate(
   token: string,
   cache?: AuthCache,
 ): Promise<Viewer> {
-  const claims = await tokens.verify(token);
+  const verify = () => tokens.verify(token);
+  const claims = cache ? await cache.claims(token, verify) : await verify();
   if (!claims) throw unauthorized();
   const read = () => readAuthRecord(db, claims.UserId, token);
   const row = cache ? await cache.get(token, read) : await read();
