@@ -7,6 +7,7 @@
  * the page is idle again (work a keystroke leaves for later shows there).
  * Goals (issue 16): first render ≤ 150 ms, keystroke ≤ 16 ms.
  */
+import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage } from '../../e2e/fixtures/login-page';
 import { percentile } from '../measure';
@@ -84,6 +85,13 @@ test('term lease line items: 20 lines × 25 booked items', async ({ page }) => {
   for (let run = 0; run < RUNS; run++) {
     await page.goto('/#/app/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    // BENCH_PROFILE=<file>: a CPU profile of the first opening, for Chrome DevTools.
+    const profiling = run === 0 && process.env.BENCH_PROFILE;
+    const cdp = profiling ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const times = await page.evaluate(
       async ({ orderId, rows }) => {
         performance.clearResourceTimings();
@@ -105,6 +113,11 @@ test('term lease line items: 20 lines × 25 booked items', async ({ page }) => {
       },
       { orderId, rows: LINES * ITEMS },
     );
+    if (cdp && profiling) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profiling, JSON.stringify(profile));
+      await cdp.detach();
+    }
     render.push(times.render);
     opened.push(times.opened);
     // Settle (availability's answer, fees) before typing.
