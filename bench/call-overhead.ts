@@ -61,4 +61,4 @@ export async function benchCallOverhead(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchCallOverhead();
+if (import.meta.url === `file://${process.argv[1]}`) await benchCallOverhead(); // npx tsx bench/call-overhead.ts

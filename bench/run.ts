@@ -9,6 +9,7 @@ import { readConfig } from '../src/server/config';
 import { type DatabaseOptions, openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '../src/server/db/seed';
+import { benchCallOverhead } from './call-overhead';
 import { benchDashboardSearch } from './dashboard';
 import { benchExcel } from './excel';
 import { benchFlowValidation } from './flow-validation';
@@ -57,6 +58,7 @@ await benchFlowValidation();
 await benchOn('PGlite (in memory)', { kind: 'pglite' });
 if (process.env.BENCH_DATABASE_URL)
   await benchOn('PostgreSQL', { kind: 'postgres', url: process.env.BENCH_DATABASE_URL });
+await benchCallOverhead();
 // The dashboard at scale wants a PostgreSQL database seeded with `npm run seed -- --scale`.
 const scaleUrl = process.env.BENCH_SCALE_DATABASE_URL;
 if (scaleUrl) {
