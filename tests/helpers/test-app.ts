@@ -32,7 +32,15 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
-  const handle = await openTestDatabase(kind);
+  return appOnDatabase(await openTestDatabase(kind), env, options);
+}
+
+/** The real server on a database the caller opened (closed with the app). */
+export async function appOnDatabase(
+  handle: DatabaseHandle,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const config = readConfig({ JWT_SECRET: 'test-secret-not-for-production-000000', ...env });
   const tokens = createTokenService(
     new TextEncoder().encode(config.jwtSecret as string),

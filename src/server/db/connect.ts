@@ -27,6 +27,26 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Whether an error says the database is out of reach (restarting, failing over, refusing
+ * connections) rather than that the request was wrong: such calls answer 503 (SPEC §7: the SPA
+ * reloads), and the pool reconnects by itself once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  // Class 08 (connection exception) and 57P01–57P03 (shutdown, crash, cannot connect now).
+  if (typeof code === 'string' && (/^08...$/.test(code) || /^57P0[123]$/.test(code))) return true;
+  if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))
+    return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    )
+  );
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const types = {
@@ -35,10 +55,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           ? (v: string) => Number(v)
           : pg.types.getTypeParser(oid, format ?? 'text'),
     };
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types });
+    // A database that does not answer a connect fails the call in seconds (a 503), not minutes.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      types,
+    });
     // An idle connection that the database drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`database connection dropped: ${error.message}`));
+    // pg-pool listens for errors only on idle clients: a connection the database ends while a
+    // query holds it (a restart under load) would otherwise be an uncaught exception that stops
+    // the process. The query itself fails (a 503) and the pool drops the client on release.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => console.warn(`database connection lost mid-query: ${error.message}`)),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: options.url, close: () => db.destroy() };
   }

@@ -18,7 +18,8 @@ export const ORDER_EVENTS_CHANNEL = 'booking_order_changes';
 export const ORDER_EVENTS_APPLICATION_NAME = 'brr-order-events';
 
 const FIRST_RETRY_MS = 500;
-const MAX_RETRY_MS = 30_000;
+// Small: while LISTEN is away, instances miss each other's changes (hub messages, cache invalidations).
+const MAX_RETRY_MS = 5_000;
 
 interface BusLog {
   warn(message: string): void;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '../../domain/messages';
+import { isDatabaseUnavailable } from '../db/connect';
 import { AppError } from '../errors';
 import { formatValidationErrors } from './validation';
 
@@ -60,6 +61,15 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(reply, 400, frameworkMessages.FST_ERR_CTP_INVALID_JSON_BODY);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, error.message, error.code);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(
+        reply,
+        503,
+        'The portal cannot reach its database for a moment. Please try again shortly.',
+        'DATABASE_UNAVAILABLE',
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(
