@@ -91,11 +91,17 @@ export const countUpToCap = (db: Kysely<Database>, matching: MatchQuery) =>
  * index range, and for a deep page only index entries are skipped); only its rows are joined.
  */
 export function pageOfRows(db: Kysely<Database>, matching: MatchQuery, offset: number, limit: number) {
-  const page = newestFirst(matching.selectAll('r')).offset(offset).limit(limit);
+  // Only indexed columns, so a deep page skips index entries without reading their rows.
+  const page = newestFirst(matching.select(['r.party_id', 'r.booking_id']))
+    .offset(offset)
+    .limit(limit);
+  const rows = db
+    .selectFrom(page.as('p'))
+    .innerJoin('dashboard_rows as r', (join) =>
+      join.onRef('r.party_id', '=', 'p.party_id').onRef('r.booking_id', '=', 'p.booking_id'),
+    );
   return newestFirst(
-    selectRowColumns(
-      withRowTables(db.selectFrom(page.as('r')) as unknown as SelectQueryBuilder<RowTables, 'r', object>),
-    ),
+    selectRowColumns(withRowTables(rows as unknown as SelectQueryBuilder<RowTables, 'r', object>)),
   );
 }
 
