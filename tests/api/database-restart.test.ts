@@ -8,7 +8,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -17,6 +16,7 @@ import { openDatabase } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/db/seed';
 import { ORDER_EVENTS_APPLICATION_NAME } from '../../src/server/events/pg-order-events';
+import { freePort } from '../helpers/ports';
 import { appOnDatabase, bearer, type TestApp } from '../helpers/test-app';
 import { clearThresholds } from './bookings-helpers';
 import { hubClient, listen, messageOf, type RecordingClient, staffBooksFor } from './hub-helpers';
@@ -24,15 +24,6 @@ import { hubClient, listen, messageOf, type RecordingClient, staffBooksFor } fro
 const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
 const BIN = versions.length ? `/usr/lib/postgresql/${versions.sort().at(-1)}/bin` : '';
 const available = BIN !== '' && existsSync(`${BIN}/initdb`) && !!process.env.TEST_DATABASE_URL;
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 /** initdb refuses root: as root the cluster belongs to the postgres user. */
 const asOwner = (command: string, args: string[]) => {

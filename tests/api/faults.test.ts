@@ -8,25 +8,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../helpers/ports';
 import { CONTACT } from './bookings-helpers';
 
 const MAIN = resolve('src/server/main.ts');
 const BURST = 12;
 const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 /** `npm start`'s server in a process of its own; resolves once it listens. */
 async function startPortal(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {

@@ -5,11 +5,11 @@
  * instance on the same database), and a row a killed process had claimed is sent after its claim
  * runs out.
  */
-import { type AddressInfo, createServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
+import { freePort } from '../helpers/ports';
+import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   CONTACT,
@@ -20,39 +20,10 @@ import {
   unitsPayload,
 } from './bookings-helpers';
 
-/** A loopback port nothing listens on yet (taken and released). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-const received: { to: string[]; data: string }[] = [];
 let port = 0;
-let smtp: SMTPServer | null = null;
+let smtp: SmtpReceiver | null = null;
 let t: TestApp;
-
-async function startReceiver() {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  const server = smtp;
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-}
+const received = () => smtp?.received ?? [];
 
 async function until(check: () => Promise<boolean> | boolean, ms = 20_000) {
   const end = Date.now() + ms;
@@ -72,8 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  const server = smtp;
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp?.close();
 });
 
 it('commits a booking while the mail server is down, keeps its notice, and sends it once the server is back', async () => {
@@ -97,19 +67,19 @@ it('commits a booking while the mail server is down, keeps its notice, and sends
   expect(waiting?.attempts).toBe(1);
   expect(waiting?.text_body).toContain(code);
   expect(new Date(waiting?.next_attempt_at as Date).getTime()).toBeGreaterThan(Date.now());
-  expect(received).toHaveLength(0);
+  expect(received()).toHaveLength(0);
 
   // The server comes back; the pause runs out (moved to now rather than waited for a minute).
-  await startReceiver();
+  smtp = await startSmtpReceiver(port);
   await t.handle.db.updateTable('mail_outbox').set({ next_attempt_at: new Date() }).execute();
   await until(async () => (await outboxRows()).every((r) => r.sent_at !== null));
-  await until(() => received.length === 1);
-  expect(received[0]?.to.sort()).toEqual(
+  const [mail] = await (smtp as SmtpReceiver).waitFor(1);
+  expect(mail?.to.sort()).toEqual(
     CONTACT.EmailAddresses.split(';')
       .map((a) => a.trim())
       .sort(),
   );
-  expect(received[0]?.data).toContain(code);
+  expect(mail?.data).toContain(code);
   const [sent] = await outboxRows();
   expect(sent?.attempts).toBe(2);
   expect(sent?.last_error).toBeNull();
@@ -141,7 +111,7 @@ it('sends a mail a killed process had claimed once its claim runs out, from anot
       return r.sent_at !== null;
     });
     await new Promise((r) => setTimeout(r, 600));
-    expect(received.filter((m) => m.to.includes('orphan@example.com'))).toHaveLength(1);
+    expect(received().filter((m) => m.to.includes('orphan@example.com'))).toHaveLength(1);
   } finally {
     await second.close();
   }
