@@ -14,7 +14,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.bench.ts',
   timeout: 300_000,
-  use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
+  // No trace: its DOM snapshots run inside the measured time.
+  use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}`, trace: 'off' },
   webServer: {
     ...(base.webServer as object),
     // The term lease bench's contract is seeded with the demo data (term-lease-data.ts).

@@ -44,7 +44,10 @@ export function formSchema(schema: SchemaNode, uiSchema: Record<string, unknown>
     if (options?.ownsValue === true) {
       const { type, title, description } = child;
       shown = Object.fromEntries(
-        Object.entries({ type, title, description }).filter(([, v]) => v !== undefined),
+        // An array keeps an items schema that says nothing, so a hidden array stays one hidden input.
+        Object.entries({ type, title, description, items: type === 'array' ? {} : undefined }).filter(
+          ([, v]) => v !== undefined,
+        ),
       ) as SchemaNode;
     } else if (child.properties) shown = formSchema(child, ui);
     changed ||= shown !== child;
