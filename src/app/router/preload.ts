@@ -3,6 +3,9 @@ import { hasAnyPermission } from '../../domain/permissions';
 import { AREA_ROUTES, routeAccess } from '../routes';
 import type { RootStore } from '../stores/RootStore';
 
+/** The first signed-in page loads first; the flagged areas are fetched after this. */
+export const PRELOAD_AFTER_SIGN_IN_MS = 3_000;
+
 /**
  * SPEC §2 "Some are preloaded when flagged": once signed in, the code of the routes flagged
  * `preload` that the user may open is fetched while the browser is idle — never on the sign-in
@@ -19,8 +22,12 @@ export function preloadFlaggedAreas(root: RootStore): () => void {
           if (route.preload && hasAnyPermission(permissions, routeAccess(route)))
             route.page.preload().catch(() => undefined); // the visit itself tries again and says why
       };
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchThem, { timeout: 2_000 });
-      else setTimeout(fetchThem, 0);
+      // Importing a page also runs its module (the flow pages build their catalog): only once the
+      // first signed-in page has had its turn and the browser is idle, never in its way.
+      setTimeout(() => {
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchThem);
+        else fetchThem();
+      }, PRELOAD_AFTER_SIGN_IN_MS);
     },
     { fireImmediately: true },
   );
