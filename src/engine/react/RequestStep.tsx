@@ -43,11 +43,9 @@ export function formSchema(schema: SchemaNode, uiSchema: Record<string, unknown>
     let shown = child;
     if (options?.ownsValue === true) {
       const { type, title, description } = child;
+      // No items schema either: RJSF draws nothing per item (a hidden array stays one hidden element).
       shown = Object.fromEntries(
-        // An array keeps an items schema that says nothing, so a hidden array stays one hidden input.
-        Object.entries({ type, title, description, items: type === 'array' ? {} : undefined }).filter(
-          ([, v]) => v !== undefined,
-        ),
+        Object.entries({ type, title, description }).filter(([, v]) => v !== undefined),
       ) as SchemaNode;
     } else if (child.properties) shown = formSchema(child, ui);
     changed ||= shown !== child;
