@@ -81,6 +81,8 @@ export async function benchDashboardSearch(url: string): Promise<void> {
     env: { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', PORT: String(port) },
     stdio: 'ignore',
   });
+  // A run that fails half-way must not leave its server behind.
+  process.once('exit', () => server.kill('SIGTERM'));
   await waitForServer(address);
   const tokenOf = async (user: string) => {
     const res = await fetch(`${address}/api/auth/login`, {

@@ -28,6 +28,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: 'ignore',
   });
+  // A run that fails half-way must not leave its server behind.
+  process.once('exit', () => child.kill('SIGTERM'));
   await waitForServer(address, child);
   return {
     address,
