@@ -2,7 +2,9 @@
  * The dashboard's rows (one per booking of an order) and who may see them: the one query every
  * dashboard answer starts from — search, export, Excel, detail and the hub's messages.
  */
+
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type CustomerScope, customerScope } from '../../domain/policies';
 import { bookingStatusName, DASHBOARD_HIDDEN_ORDER_TYPES } from '../../domain/status-codes';
 import {
   DASHBOARD_COUNT_CAP,
@@ -30,11 +32,9 @@ export type RowQuery = SelectQueryBuilder<
   Record<string, never>
 >;
 
-/** Who may see an order: staff see all; a customer sees the orders of every party it plays. */
-export type DashboardScope = { kind: 'all' } | { kind: 'parties'; customerId: number };
-
-export const scopeOf = (viewer: Viewer): DashboardScope =>
-  viewer.isInternal ? { kind: 'all' } : { kind: 'parties', customerId: viewer.customerId ?? -1 };
+/** Who may see an order (the policies' customer scope): staff all; a customer every order it is a party to. */
+export type DashboardScope = CustomerScope;
+export const scopeOf: (viewer: Viewer) => DashboardScope = customerScope;
 
 /** The read model's party of a scope (migration 0016): 0 holds every order, for staff. */
 const partyOf = (scope: DashboardScope): number => (scope.kind === 'all' ? 0 : scope.customerId);

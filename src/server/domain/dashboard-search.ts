@@ -2,8 +2,10 @@
  * SPEC §5 and §7 Dashboard search: the criteria a search, an export and an Excel download share,
  * turned into one filtered row query that runs in the database.
  */
+
 import { sql } from 'kysely';
 import { criteriaProblem } from '../../domain/dashboard-criteria';
+import { seesEveryCustomer } from '../../domain/policies';
 import { NEW_STATUS_FILTER } from '../../domain/status-codes';
 import { DASHBOARD_CRITERIA_FIELDS, type DashboardCriteria } from '../../schemas/dashboard';
 import { AppError } from '../errors';
@@ -32,7 +34,7 @@ export function checkCriteria(criteria: DashboardCriteria, viewer: Viewer): Dash
   const kept = present(criteria);
   const problem = criteriaProblem(kept, Object.keys(kept).length);
   if (problem) throw badCriteria(problem.message);
-  if (kept.CustomerName !== undefined && !viewer.isInternal)
+  if (kept.CustomerName !== undefined && !seesEveryCustomer(viewer))
     throw badCriteria(
       'Searching by customer is for provider staff: your search already covers your own bookings.',
     );
