@@ -495,9 +495,11 @@ export type ChassisID = string
 export type ChassisIDs = ChassisID[]
 export type ReturnMarket = string
 /**
- * Optional: applied to every contract line that offers it; each line can choose its own.
+ * Optional, with the return market: each contract line gets the first of these it offers; each line can choose its own.
+ * 
+ * @maxItems 50
  */
-export type ReturnLocation = number
+export type ReturnLocations = number[]
 /**
  * Optional: only chassis of these sizes are listed; none chosen lists every size (each size at most once, so at most five).
  */
@@ -509,7 +511,7 @@ export type ReturnIntoInventoryOrg = string
 export type RedeliveryEdited = number
 export type Contract = string
 export type ChassisID1 = string
-export type ReturnLocation1 = (number | null)
+export type ReturnLocation = (number | null)
 export type ContractLines1 = ContractLine[]
 export type ContactName = string
 /**
@@ -529,7 +531,7 @@ CustomerId?: Customer1
 export interface ChassisToReturn {
 ChassisIds: ChassisIDs
 MarketCode?: ReturnMarket
-LocationId?: ReturnLocation
+LocationIds?: ReturnLocations
 EquipmentSizes?: EquipmentSizes
 InventoryOrg?: ReturnIntoInventoryOrg
 BookingOrderId?: RedeliveryEdited
@@ -563,7 +565,7 @@ IsBookingValid?: boolean
 export interface Chassis {
 ChassisId: ChassisID1
 ChassisMasterId: number
-LocationId?: ReturnLocation1
+LocationId?: ReturnLocation
 MarketCode?: (string | null)
 LocationList?: number[]
 MarketList?: string[]

@@ -25,9 +25,16 @@ export const contractForChassisBodySchema = {
       type: 'string',
       minLength: 1,
       maxLength: 10,
-      description: 'With LocationId: applied to every line that offers them (SPEC §4).',
+      description: 'With LocationIds: applied to every line that offers them (SPEC §4).',
     },
-    LocationId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    LocationIds: {
+      type: 'array',
+      maxItems: 50,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+      description:
+        'SPEC §3 search model: the return locations; with MarketCode, each line that offers the market gets the first of these it offers.',
+    },
     EquipmentSizes: {
       type: 'array',
       maxItems: 20,

@@ -414,9 +414,33 @@ describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
       expect(JSON.stringify(res.json())).toContain(TERM_REDELIVERY_MESSAGES.invalidLocation(id));
     }
     const inMrp = ready([located(mrp as GroupLineItem)]);
-    const order = await create(inMrp.lines, inMrp.ack, { InventoryOrg: 'MRP', EquipmentSizes: [size] });
+    const search = {
+      InventoryOrg: 'MRP',
+      EquipmentSizes: [size],
+      MarketCode: mrp?.MarketList[0],
+      LocationIds: [mrp?.LocationList[0]],
+    };
+    const order = await create(inMrp.lines, inMrp.ack, search);
     const doc = (await document(order.BookingOrderId)).json();
-    expect(doc.Details).toMatchObject({ InventoryOrg: 'MRP', EquipmentSizes: [size] });
+    expect(doc.Details).toMatchObject(search);
+    expect(doc.Details.LocationId).toBeUndefined();
     expect(doc.Chassis).toEqual([id]);
+
+    // An order stored while the search kept one LocationId opens (getLongTermRedeliveryOrder, the
+    // flow's edit.open) with it as the list.
+    const { LocationIds: _list, ...older } = doc.Details;
+    await t.handle.db
+      .updateTable('booking_orders')
+      .set({ details: JSON.stringify({ ...older, LocationId: mrp?.LocationList[0] }) })
+      .where('booking_order_id', '=', order.BookingOrderId)
+      .execute();
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/getLongTermRedeliveryOrder/${order.BookingOrderId}`,
+      headers: bearer(customer),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().Details).toMatchObject({ ...older, LocationIds: [mrp?.LocationList[0]] });
+    expect(opened.json().Details.LocationId).toBeUndefined();
   });
 });

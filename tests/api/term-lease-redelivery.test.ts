@@ -145,16 +145,28 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       NeedsPurchaseOptionOverride: false,
     });
 
-    // A market and location given with the search are applied to each line that offers both.
-    const [market, location] = [po.MarketList[0] as string, po.LocationList[0] as number];
+    // The search's market and locations (SPEC §3 LocationIds, a list): each line that offers the
+    // market gets the first of the locations it offers, in the list's order.
+    const market = po.MarketList[0] as string;
+    const location = (po.LocationList[1] ?? po.LocationList[0]) as number;
     const searched = await contractFor(customer, ids.slice(0, 1), {
       MarketCode: market,
-      LocationId: location,
+      LocationIds: [999999, location, po.LocationList[0]].filter((v, i, all) => all.indexOf(v) === i),
     });
     expect(searched.statusCode, searched.body).toBe(200);
     const [line] = searched.json().GroupLineItems as GroupLineItem[];
     expect(line).toMatchObject({ SelectedMarketCode: market, SelectedLocationId: location });
     expect(line?.LineItemDetails[0]?.LocationId).toBe(location);
+    // None of them offered: the line is left to choose its own.
+    const elsewhere = await contractFor(customer, ids.slice(0, 1), {
+      MarketCode: market,
+      LocationIds: [999999],
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    expect(elsewhere.json().GroupLineItems[0]).toMatchObject({ SelectedLocationId: null });
+    // A single LocationId is no longer part of the search: refused, not silently ignored.
+    const single = await contractFor(customer, ids.slice(0, 1), { MarketCode: market, LocationId: location });
+    expect(single.statusCode).toBe(400);
   });
 
   it('checks at most the validation limit per call, and takes at most the term lease limit per redelivery', async () => {

@@ -87,14 +87,15 @@ export async function searchCustomers(
   return Array.isArray(res.data) ? res.data : [];
 }
 
-/** GET /api/bookingorder/{id}/document: the order as a flow opens it (Edit, Load Booking). */
-export async function loadOrderDocument(api: AxiosInstance, bookingOrderId: number): Promise<OrderDocument> {
-  const res = await api.get<OrderDocument>(
-    apiPath(ORDER_DOCUMENT_URL.replace('{id}', String(bookingOrderId))),
-    {
-      silent: true, // the flow page shows why the order did not open, in place of the form
-    },
-  );
+/** The order as a flow opens it (Edit, Load Booking): the flow's edit.open, else GET /api/bookingorder/{id}/document. */
+export async function loadOrderDocument(
+  api: AxiosInstance,
+  bookingOrderId: number,
+  url: string = ORDER_DOCUMENT_URL,
+): Promise<OrderDocument> {
+  const res = await api.get<OrderDocument>(apiPath(url.replace('{id}', String(bookingOrderId))), {
+    silent: true, // the flow page shows why the order did not open, in place of the form
+  });
   return res.data;
 }
 

@@ -7,6 +7,7 @@ import { isApiError } from '../api/errors';
 import type { HubEvent } from '../hub/HubStore';
 import type { DialogStore } from '../stores/DialogStore';
 import type { MessageStore } from '../stores/MessageStore';
+import { viewUrlOf } from './row-actions';
 
 export interface DashboardDetailDeps {
   api: AxiosInstance;
@@ -19,7 +20,10 @@ export interface DashboardDetailDeps {
 /** SPEC §5 wording for a bad email list. */
 export const INVALID_EMAIL_TEXT = 'Invalid email address';
 
-/** The detail view of one booking order (GET /api/dashboard/details/{id}) and its cancel. */
+/**
+ * The detail view of one booking order and its cancel: read from its type's view url (the flow
+ * file's edit.view, e.g. a TR order's getViewLongTermRedeliveryOrder), else GET /api/dashboard/details/{id}.
+ */
 export class DashboardDetailStore {
   orderId: number | null = null;
   detail: DashboardDetail | null = null;
@@ -31,6 +35,8 @@ export class DashboardDetailStore {
   additionalEmails = '';
   emailError: string | null = null;
   private request = 0;
+  /** The order type the page was opened with (View's link names it); it picks the url. */
+  private orderType: string | null = null;
   private readonly deps: DashboardDetailDeps;
 
   constructor(deps: DashboardDetailDeps) {
@@ -64,9 +70,13 @@ export class DashboardDetailStore {
     );
   }
 
-  /** Loads an order; `quiet` keeps the current view on screen while it refreshes. */
-  async load(id: number, options: { quiet?: boolean } = {}): Promise<void> {
+  /**
+   * Loads an order; `quiet` keeps the current view on screen while it refreshes; `orderType` (when
+   * known) picks where it is read, and is kept for the refreshes.
+   */
+  async load(id: number, options: { quiet?: boolean; orderType?: string | null } = {}): Promise<void> {
     const request = ++this.request;
+    if (options.orderType !== undefined) this.orderType = options.orderType;
     if (id !== this.orderId) {
       this.orderId = id;
       this.detail = null;
@@ -76,7 +86,11 @@ export class DashboardDetailStore {
     this.notFound = false;
     if (!options.quiet) this.loading = true;
     try {
-      const res = await this.deps.api.get<DashboardDetail>(`/dashboard/details/${id}`, { silent: true });
+      // The client's base URL already ends in /api.
+      const url = viewUrlOf(this.orderType)
+        .replace(/^\/api(?=\/)/, '')
+        .replace('{id}', String(id));
+      const res = await this.deps.api.get<DashboardDetail>(url, { silent: true });
       if (request === this.request) this.show(res.data, false);
     } catch (e) {
       if (request !== this.request) return;
@@ -135,6 +149,7 @@ export class DashboardDetailStore {
   reset(): void {
     this.request++;
     this.orderId = null;
+    this.orderType = null;
     this.detail = null;
     this.loading = false;
     this.notFound = false;

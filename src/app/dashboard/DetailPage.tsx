@@ -1,7 +1,7 @@
 import { Box, Button, Center, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { HubBadge } from '../hub/HubBadge';
 import { HOME_PATH } from '../routes';
 import { useStores } from '../stores/StoresContext';
@@ -11,17 +11,20 @@ import { OrderBookings } from './detail/OrderBookings';
 import { OrderHistory } from './detail/OrderHistory';
 import { OrderLocations } from './detail/OrderLocations';
 import { OrderSummary } from './detail/OrderSummary';
+import { TYPE_PARAM } from './row-actions';
 
 /** #/app/dashboard/details/:id: the whole order behind a dashboard row. */
 const DetailPage = observer(function DetailPage() {
   const { dashboardDetail: store, hub, dialogs } = useStores();
   const navigate = useNavigate();
   const { id } = useParams();
+  const [query] = useSearchParams();
   const orderId = /^\d+$/.test(id ?? '') ? Number(id) : null;
+  const orderType = query.get(TYPE_PARAM);
   useEffect(() => {
     hub.connect();
-    if (orderId !== null) void store.load(orderId);
-  }, [orderId, store, hub]);
+    if (orderId !== null) void store.load(orderId, { orderType });
+  }, [orderId, orderType, store, hub]);
 
   // SPEC §5: back to dashboard asks first, when there is typed work (the extra emails) to lose.
   const back = async () => {

@@ -85,7 +85,7 @@ const STICKY_END = { position: 'sticky', insetInlineEnd: 0, bg: 'bg', zIndex: 1 
 function BookingNumberLink({ row }: { row: DashboardRow }) {
   return (
     <Link asChild color="blue.700" fontWeight="medium">
-      <RouterLink to={detailPath(row.BookingOrderId)}>
+      <RouterLink to={detailPath(row.BookingOrderId, row.BookingOrderTypeCode)}>
         {row.BookingCode ?? (
           <Text as="span" fontStyle="italic">
             {PENDING_NUMBER_TEXT}

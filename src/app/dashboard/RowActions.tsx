@@ -19,7 +19,11 @@ export const RowActions = observer(function RowActions({ row }: { row: Dashboard
   return (
     <HStack gap={0} justify="flex-end">
       {edit && <IconAction label="Edit" icon="edit" onClick={go(edit)} />}
-      <IconAction label="View" icon="view" onClick={go(detailPath(row.BookingOrderId))} />
+      <IconAction
+        label="View"
+        icon="view"
+        onClick={go(detailPath(row.BookingOrderId, row.BookingOrderTypeCode))}
+      />
       <IconAction label="Load Booking" icon="load" unavailable={load.unavailable} onClick={go(load.path)} />
     </HStack>
   );

@@ -29,7 +29,22 @@ const typeName = (order: OpenableOrder): string =>
   BookingOrderType[order.BookingOrderTypeCode as BookingOrderTypeCode] ||
   'this type';
 
-export const detailPath = (bookingOrderId: number): string => `/app/dashboard/details/${bookingOrderId}`;
+/** The query parameter naming the order's type, so View reads it where its flow file says (edit.view). */
+export const TYPE_PARAM = 'type';
+
+export const detailPath = (bookingOrderId: number, orderType?: string): string =>
+  `/app/dashboard/details/${bookingOrderId}${orderType ? `?${TYPE_PARAM}=${encodeURIComponent(orderType)}` : ''}`;
+
+/** GET /api/dashboard/details/{id}: View of an order whose type's flow names no view of its own. */
+export const DEFAULT_VIEW_URL = '/api/dashboard/details/{id}';
+
+/** Where View reads an order of this type: its flow file's edit.view, else the generic detail. */
+export const viewUrlOf = (
+  orderType: string | null | undefined,
+  flows: readonly FlowMenuEntry[] = flowMenus,
+): string =>
+  (orderType ? flows.find((f) => f.orderType === orderType && f.viewUrl)?.viewUrl : undefined) ??
+  DEFAULT_VIEW_URL;
 
 /** The flow file of an order type that can open orders the given way, if any. */
 export function flowOfOrderType(

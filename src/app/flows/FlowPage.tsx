@@ -32,7 +32,7 @@ export function createFlowStore(root: RootStore, flowId: string): FlowStore {
   return new FlowStore(flowById(flowId), flowCatalog.limits, schemaValidator, {
     submit: (url, body, key) => submitFlow(root.api, url, body, key),
     confirm: (message, options) => root.dialogs.confirm({ message, ...options }),
-    loadOrder: (id) => loadOrderDocument(root.api, id),
+    loadOrder: (id, url) => loadOrderDocument(root.api, id, url),
     request: (call) => requestStepAction(root.api, call),
     messages: FLOW_MESSAGES,
     storage: root.storage,

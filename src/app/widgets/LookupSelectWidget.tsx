@@ -1,7 +1,8 @@
 /**
  * lookupSelect: a native select whose options come from a lookup dataset (ui:options.dataset),
  * loaded once by the LookupStore (SPEC §4 Lookups). Native, so label, keyboard and screen readers
- * work as everywhere else.
+ * work as everywhere else. On an array field it is a multiple select (e.g. the term lease
+ * redelivery's return locations).
  */
 import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
@@ -84,6 +85,7 @@ export const LookupSelectWidget = observer(function LookupSelectWidget(props: Wi
   const { id, value, label, required, disabled, readonly, rawErrors, options, schema, registry } = props;
   const { lookups } = widgetContextOf(registry);
   const choices = choicesOf(lookups, stringOption(options, 'dataset'));
+  if (schema.type === 'array') return <LookupMultiSelect {...props} choices={choices} />;
   const numeric = schema.type === 'integer' || schema.type === 'number';
   const known = choices.some((c) => String(c.value) === String(value ?? ''));
   return (
@@ -119,6 +121,53 @@ export const LookupSelectWidget = observer(function LookupSelectWidget(props: Wi
   );
 });
 
+type Choice = { value: unknown; label: string };
+
+/** The array form: the values chosen, in the list's order; none chosen is no value. */
+function LookupMultiSelect(props: WidgetProps & { choices: Choice[] }) {
+  const { id, value, label, required, disabled, readonly, rawErrors, schema, choices } = props;
+  const items = (schema.items ?? {}) as { type?: unknown };
+  const numeric = items.type === 'integer' || items.type === 'number';
+  const chosen = (Array.isArray(value) ? value : []).map(String);
+  const unknown = chosen.filter((v) => !choices.some((c) => String(c.value) === v));
+  return (
+    <Field.Root id={id} required={required} disabled={disabled || readonly} invalid={!!rawErrors?.length}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <select
+        id={id}
+        name={id}
+        multiple
+        size={Math.min(6, Math.max(3, choices.length))}
+        value={chosen}
+        disabled={disabled || readonly}
+        aria-describedby={ariaDescribedByIds(id)}
+        style={{ width: '100%', padding: '4px 8px', border: '1px solid', borderRadius: '4px' }}
+        onChange={(e) => {
+          const picked = [...e.target.selectedOptions].map((o) => (numeric ? Number(o.value) : o.value));
+          props.onChange(picked.length > 0 ? picked : undefined);
+        }}
+        onBlur={() => props.onBlur(id, value)}
+        onFocus={() => props.onFocus(id, value)}
+      >
+        {unknown.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+        {choices.map((c) => (
+          <option key={String(c.value)} value={String(c.value)}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      <Field.HelperText>Ctrl or ⌘ and click, or Shift and the arrows, to choose several.</Field.HelperText>
+    </Field.Root>
+  );
+}
+
 /** On the review step: the option's name, not its code. */
 export const LookupSelectReview = observer(function LookupSelectReview({
   value,
@@ -127,6 +176,9 @@ export const LookupSelectReview = observer(function LookupSelectReview({
 }: ReviewProps) {
   const { lookups } = context as WidgetContext;
   const name = stringOption(uiSchema['ui:options'] as Record<string, unknown>, 'dataset');
-  const choice = choicesOf(lookups, name).find((c) => String(c.value) === String(value));
-  return <Text as="span">{choice?.label ?? (value === undefined ? '—' : String(value))}</Text>;
+  const choices = choicesOf(lookups, name);
+  const labelOf = (v: unknown) => choices.find((c) => String(c.value) === String(v))?.label ?? String(v);
+  if (Array.isArray(value))
+    return <Text as="span">{value.length === 0 ? '—' : value.map(labelOf).join(', ')}</Text>;
+  return <Text as="span">{value === undefined ? '—' : labelOf(value)}</Text>;
 });

@@ -11,6 +11,8 @@ declare module 'virtual:flows/menu' {
     requiresGoodStanding: boolean;
     /** Whether the flow opens an existing order: Load Booking (edit.load), Edit (edit.update). */
     opens: { load: boolean; update: boolean };
+    /** The dashboard's View of this type's orders reads here (edit.view), `{id}` the order's id. */
+    viewUrl?: string;
   };
   export const flowMenus: readonly FlowMenuEntry[];
 }

@@ -91,6 +91,7 @@ function menuModule(sources: FlowSources, ruleEngine: RuleEngine): string {
       // The dashboard's Edit and Load Booking find an order type's flow here (never in a hand-written list).
       orderType,
       opens: { load: edit !== undefined, update: edit?.update !== undefined },
+      ...(edit?.view ? { viewUrl: edit.view } : {}),
     }),
   );
   return `export const flowMenus = ${JSON.stringify(menus)};\n`;

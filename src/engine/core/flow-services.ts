@@ -100,8 +100,8 @@ export interface FlowStoreServices {
   submit(url: string, body: Record<string, unknown>, idempotencyKey: string): Promise<FlowSubmitResult>;
   /** Asks the user; true for OK. The app shows the shared confirmation dialog (SPEC §2). */
   confirm(message: string, options?: ConfirmOptions): Promise<boolean>;
-  /** The order document of an existing order (dashboard Edit, Load Booking). */
-  loadOrder(id: number): Promise<OpenedOrder>;
+  /** The order document of an existing order (dashboard Edit, Load Booking); `url` is the flow's edit.open. */
+  loadOrder(id: number, url?: string): Promise<OpenedOrder>;
   /**
    * A step action's call; rejects with an Error whose message is already SPEC §8's central message
    * (the app's implementation also shows and broadcasts it with the request id).

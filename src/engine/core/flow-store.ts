@@ -478,7 +478,7 @@ export class FlowStore {
     if (!edit || (mode === 'edit' && !edit.update)) return fail(this.services.messages.notEditable);
     let order: OpenedOrder;
     try {
-      order = await this.services.loadOrder(orderId);
+      order = await this.services.loadOrder(orderId, edit.open);
     } catch (e) {
       return ticket === this.openTicket && fail(e instanceof Error ? e.message : String(e));
     }

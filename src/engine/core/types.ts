@@ -78,6 +78,10 @@ export interface StepAction {
 export interface FlowEdit {
   /** Order document (GET /api/bookingorder/{id}/document) → flow data. */
   load: Record<string, DataTemplate>;
+  /** Where the order document is read, `{id}` the order's id; default GET /api/bookingorder/{id}/document. */
+  open?: string;
+  /** Where the dashboard's View reads an order of this type, `{id}` its id; default GET /api/dashboard/details/{id}. */
+  view?: string;
   /** Where an edit is sent; without it the flow offers Load Booking only. */
   update?: { method: 'POST'; url: string; updater: string };
 }

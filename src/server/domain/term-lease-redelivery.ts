@@ -80,7 +80,8 @@ export interface RedeliverySearch {
   ChassisIds: readonly string[];
   CustomerId?: number;
   MarketCode?: string;
-  LocationId?: number;
+  /** The return locations (SPEC §3): with MarketCode, each line gets the first of them it offers. */
+  LocationIds?: readonly number[];
   /** Only chassis of these sizes (equipment category codes); none: every size. */
   EquipmentSizes?: readonly string[];
   /** The org the chassis are returned into; its locations are the ones offered (SPEC §9: IDL). */
@@ -180,8 +181,8 @@ interface SavedLine {
 
 /**
  * The search of the redelivery's first step (SPEC §3 search model): the contract lines of the
- * chassis the customer holds — staff name the customer — with the market and location applied
- * to each line that offers both (SPEC §4 "applying a market and location to a line"). With an
+ * chassis the customer holds — staff name the customer — with the market and the first of the
+ * search's locations a line offers applied to it (SPEC §4 "applying a market and location to a line"). With an
  * edited order's id, its own chassis are not "already on a redelivery" and come back with the
  * choices the order holds (return location, overrides, swap, the acknowledgement).
  */
@@ -191,7 +192,7 @@ export async function contractForChassisSearch(
   search: RedeliverySearch,
   now: Date,
 ): Promise<ContractForChassisAnswer> {
-  const { ChassisIds, CustomerId, MarketCode, LocationId, BookingOrderId } = search;
+  const { ChassisIds, CustomerId, MarketCode, LocationIds, BookingOrderId } = search;
   const problems = await searchProblems(db, search, '');
   if (problems.length > 0) throw new AppError(400, problems[0]?.message ?? '', 'VALIDATION');
   const edited =
@@ -213,12 +214,13 @@ export async function contractForChassisSearch(
   );
   let lines = answer.GroupLineItems;
   if (edited) lines = lines.map((l) => withOrderChoices(l, edited.lines, edited.located));
-  if (MarketCode !== undefined && LocationId !== undefined)
-    lines = lines.map((l) =>
-      l.MarketList.includes(MarketCode) && l.LocationList.includes(LocationId)
-        ? applyMarketAndLocation(l, MarketCode, LocationId)
-        : l,
-    );
+  if (MarketCode !== undefined && LocationIds?.length)
+    lines = lines.map((l) => {
+      const location = LocationIds.find((id) => l.LocationList.includes(id));
+      return l.MarketList.includes(MarketCode) && location !== undefined
+        ? applyMarketAndLocation(l, MarketCode, location)
+        : l;
+    });
   return { ...answer, GroupLineItems: lines };
 }
 
@@ -623,7 +625,7 @@ function orderDetails(search: TermRedeliveryData['Search'], live: readonly Group
     InventoryOrg: search.InventoryOrg ?? DEFAULT_INVENTORY_ORG,
     ...(search.EquipmentSizes?.length ? { EquipmentSizes: search.EquipmentSizes } : {}),
     ...(search.MarketCode !== undefined ? { MarketCode: search.MarketCode } : {}),
-    ...(search.LocationId !== undefined ? { LocationId: search.LocationId } : {}),
+    ...(search.LocationIds?.length ? { LocationIds: search.LocationIds } : {}),
     GroupLineItems: live.map(
       (l): SavedLine => ({
         ContractId: l.ContractId,

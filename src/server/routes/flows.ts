@@ -141,6 +141,14 @@ function updateRoute(app: FastifyInstance, ctx: AppContext, flow: LoadedFlow, ur
 }
 
 export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // A flow file's edit.open and edit.view are read by the client as they stand: a typo there must
+  // stop the server, not leave Edit or View answering 404 for every order of the type.
+  app.addHook('onReady', async () => {
+    for (const flow of ctx.flows.catalog.flows)
+      for (const url of [flow.edit?.open, flow.edit?.view])
+        if (url && !app.hasRoute({ method: 'GET', url: url.replace('{id}', ':id') }))
+          throw new Error(`Flow ${flow.id}: no GET route serves ${url} (edit.open / edit.view).`);
+  });
   for (const flow of ctx.flows.catalog.flows) {
     if (flow.edit?.update) updateRoute(app, ctx, flow, flow.edit.update.url);
     const { $id: _id, ...body } = submitSchemaOf(flow);

@@ -22,6 +22,17 @@ import { AppError, notFound } from '../errors';
 import { viewerOf } from '../plugins/access';
 import { orderTypeAccess } from './availability';
 
+/**
+ * An order stored while the search kept one return location (Details.LocationId) reads as the
+ * SPEC §3 list the flow now opens (Details.LocationIds), so Edit and Load Booking keep it.
+ */
+function withLocationList<T extends { Details?: unknown }>(doc: T): T {
+  const details = doc.Details as { LocationId?: unknown; LocationIds?: unknown } | null | undefined;
+  if (typeof details?.LocationId !== 'number' || details.LocationIds !== undefined) return doc;
+  const { LocationId, ...rest } = details;
+  return { ...doc, Details: { ...rest, LocationIds: [LocationId] } };
+}
+
 export function termLeaseRedeliveryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, flows } = ctx;
   const access = orderTypeAccess(flows, TERM_REDELIVERY_ORDER_TYPE);
@@ -91,7 +102,7 @@ export function termLeaseRedeliveryRoutes(app: FastifyInstance, ctx: AppContext)
     );
     if (doc.BookingOrderTypeCode !== TERM_REDELIVERY_ORDER_TYPE)
       throw notFound(`Order ${request.params.id} is not a term lease redelivery.`);
-    return doc;
+    return withLocationList(doc);
   };
   const params = {
     type: 'object',
