@@ -1,7 +1,6 @@
 /** The booking notification leaves over real SMTP when SMTP_URL is set (a real smtp-server receiver). */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   CONTACT,
@@ -12,47 +11,18 @@ import {
   unitsPayload,
 } from './bookings-helpers';
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-let server: SMTPServer;
+let smtp: SmtpReceiver;
 let t: TestApp;
-const received: Received[] = [];
-let delivered: () => void;
-const firstMail = new Promise<void>((resolve) => {
-  delivered = resolve;
-});
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        delivered();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  t = await startTestApp('pglite', { SMTP_URL: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpReceiver();
+  t = await startTestApp('pglite', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
   await clearThresholds(t);
 });
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 it('sends the booking notification to the contact addresses over SMTP', async () => {
@@ -67,7 +37,7 @@ it('sends the booking notification to the contact addresses over SMTP', async ()
   );
   expect(res.statusCode, res.body).toBe(200);
   const code = res.json().Bookings[0].BookingCode as string;
-  await firstMail;
+  const received = await smtp.waitFor(1);
   expect(received).toHaveLength(1);
   const [mail] = received;
   expect(mail?.to.sort()).toEqual(

@@ -3,10 +3,9 @@
  * commits, the contact and the AdditionalEmails get the order mail — text and HTML from the same
  * template as the booking mail, with the bookings as they now are and names, not codes.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { CONTACT } from './bookings-helpers';
 import {
@@ -18,11 +17,6 @@ import {
   termBody,
   termStage,
 } from './term-lease-helpers';
-
-interface Received {
-  to: string[];
-  data: string;
-}
 
 /** A received message's headers and its text and HTML parts, decoded. */
 function parse(raw: string) {
@@ -56,31 +50,15 @@ function parse(raw: string) {
 }
 
 describe.each(databaseKinds)('term lease cancel mail over SMTP, on %s', (kind) => {
-  let server: SMTPServer;
+  let smtp: SmtpReceiver;
   let t: TestApp;
   let customer: string;
   let s: TermStage;
-  const received: Received[] = [];
+  const received = () => smtp.received;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    t = await startTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    smtp = await startSmtpReceiver();
+    t = await startTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
     customer = await t.tokenFor('demo.customer');
     s = await termStage(t, customer);
     await setLineRoom(t, customer, s, 50);
@@ -89,18 +67,22 @@ describe.each(databaseKinds)('term lease cancel mail over SMTP, on %s', (kind) =
 
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   /** The first received mail whose subject matches, waiting for it (mail leaves after the commit). */
   async function mailTitled(subject: RegExp) {
     for (let i = 0; i < 100; i++) {
-      const found = received.map((r) => ({ ...r, ...parse(r.data) })).find((m) => subject.test(m.subject));
+      const found = received()
+        .map((r) => ({ ...r, ...parse(r.data) }))
+        .find((m) => subject.test(m.subject));
       if (found) return found;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(
-      `no mail titled ${subject} (got ${received.map((r) => parse(r.data).subject).join(' | ')})`,
+      `no mail titled ${subject} (got ${received()
+        .map((r) => parse(r.data).subject)
+        .join(' | ')})`,
     );
   }
 
