@@ -32,9 +32,6 @@ const typeName = (order: OpenableOrder): string =>
 /** The query parameter naming the order's type, so View reads it where its flow file says (edit.view). */
 export const TYPE_PARAM = 'type';
 
-export const detailPath = (bookingOrderId: number, orderType?: string): string =>
-  `/app/dashboard/details/${bookingOrderId}${orderType ? `?${TYPE_PARAM}=${encodeURIComponent(orderType)}` : ''}`;
-
 /** GET /api/dashboard/details/{id}: View of an order whose type's flow names no view of its own. */
 export const DEFAULT_VIEW_URL = '/api/dashboard/details/{id}';
 
@@ -45,6 +42,17 @@ export const viewUrlOf = (
 ): string =>
   (orderType ? flows.find((f) => f.orderType === orderType && f.viewUrl)?.viewUrl : undefined) ??
   DEFAULT_VIEW_URL;
+
+/**
+ * The detail page of an order. The type rides along only where its flow names a view of its own,
+ * so every other order keeps the plain address (and a link without it reads the generic detail).
+ */
+export const detailPath = (bookingOrderId: number, orderType?: string): string =>
+  `/app/dashboard/details/${bookingOrderId}${
+    orderType && viewUrlOf(orderType) !== DEFAULT_VIEW_URL
+      ? `?${TYPE_PARAM}=${encodeURIComponent(orderType)}`
+      : ''
+  }`;
 
 /** The flow file of an order type that can open orders the given way, if any. */
 export function flowOfOrderType(
