@@ -33,6 +33,8 @@ const asOwner = (command: string, args: string[]) => {
   });
 };
 
+// Skipped only where it cannot run: no PostgreSQL binaries to initdb a private cluster, or no
+// TEST_DATABASE_URL (the PGlite-only run). CI installs and starts PostgreSQL, so it runs there.
 describe.skipIf(!available)('PostgreSQL restarted under load', () => {
   let dir = '';
   let port = 0;
