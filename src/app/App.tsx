@@ -1,19 +1,15 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './router/createAppRouter';
+import { AppRouter } from './router/AppRouter';
 import type { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/StoresContext';
-import { system } from './theme';
 
-/** The whole client: Chakra's provider, the stores, and the hash router. */
+/**
+ * The whole client: the stores and the hash router. Chakra's provider sits under the router, around
+ * every page but the sign-in page (issue 15 §4: AppRouter).
+ */
 export function App({ store }: { store: RootStore }) {
-  const [router] = useState(() => createAppRouter(store));
   return (
-    <ChakraProvider value={system}>
-      <StoresProvider store={store}>
-        <RouterProvider router={router} />
-      </StoresProvider>
-    </ChakraProvider>
+    <StoresProvider store={store}>
+      <AppRouter />
+    </StoresProvider>
   );
 }

@@ -31,3 +31,10 @@ if (typeof window !== 'undefined') {
       }) as MediaQueryList;
   }
 }
+
+// The app fetches Chakra lazily (every page but the sign-in page sits under ChakraScope, issue 15
+// §4). In jsdom that first import of Chakra's module graph takes seconds, inside a test's
+// find-timeout; load it here, before the tests start, as the app's entry used to.
+if (typeof window !== 'undefined') await import('../../src/app/layout/ChakraScope');
+
+export {};

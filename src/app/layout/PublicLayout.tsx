@@ -1,14 +1,18 @@
-import { Box, Center, Spinner } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useStores } from '../stores/StoresContext';
+import { PageSpinner } from './PlainLayout';
 import { SignedOutHeader } from './SignedOutHeader';
 
 // The signed-in header's menus load with the signed-in pages, not with the sign-in page (issue 15).
 const Header = lazy(() => import('./Header').then((m) => ({ default: m.Header })));
 
-/** Outside the authenticated layout: login, sign-up, recover, reset, account validation, 404. */
+/**
+ * Outside the authenticated layout: sign-up, recover, reset, account validation, 404 (the sign-in
+ * page has its own plain frame, PlainLayout).
+ */
 export const PublicLayout = observer(function PublicLayout() {
   const { session } = useStores();
   return (
@@ -33,13 +37,5 @@ export function PageOutlet() {
         <Outlet />
       </Suspense>
     </Box>
-  );
-}
-
-export function PageSpinner() {
-  return (
-    <Center py={16}>
-      <Spinner role="status" aria-label="Loading" />
-    </Center>
   );
 }

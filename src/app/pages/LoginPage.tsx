@@ -1,17 +1,19 @@
-import { Alert, Box, Heading, HStack, Link, Stack } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { INACTIVITY_BANNER } from '../../domain/messages';
 import { safeReturnUrl } from '../router/guard';
 import { HOME_PATH, RECOVER_PASSWORD_PATH, SIGN_UP_PATH } from '../routes';
 import { useStores } from '../stores/StoresContext';
-import { LoginFailureMessage } from './login/LoginFailureMessage';
+import { LoginFailureMessage, PlainAlert } from './login/LoginFailureMessage';
 import { LoginFooter } from './login/LoginFooter';
 import { LoginForm } from './login/LoginForm';
 import { LoginFormStore } from './login/LoginFormStore';
 
-/** SPEC §2 Login screen. */
+/**
+ * SPEC §2 Login screen. Plain elements styled by layout/plain.css, not Chakra: the page every visit
+ * starts on loads no UI kit (issue 15 §4, docs/decisions.md).
+ */
 const LoginPage = observer(function LoginPage() {
   const root = useStores();
   const [form] = useState(() => new LoginFormStore(root.session, root.storage));
@@ -28,30 +30,25 @@ const LoginPage = observer(function LoginPage() {
   if (root.session.isSignedIn) return <Navigate to={returnUrl ?? HOME_PATH} replace />;
 
   return (
-    <Box maxW="md" mx="auto" px={4} py={8}>
-      <Stack gap={5}>
-        {form.showInactivityBanner && (
-          <Alert.Root status="info" role="status">
-            <Alert.Indicator />
-            <Alert.Description>{INACTIVITY_BANNER}</Alert.Description>
-          </Alert.Root>
-        )}
-        <Heading as="h1" size="xl">
-          Sign In
-        </Heading>
-        {form.failure && <LoginFailureMessage failure={form.failure} />}
-        <LoginForm form={form} />
-        <HStack justify="space-between" wrap="wrap">
-          <Link asChild>
-            <RouterLink to={SIGN_UP_PATH}>Register as a New User</RouterLink>
-          </Link>
-          <Link asChild>
-            <RouterLink to={RECOVER_PASSWORD_PATH}>Forgot Password?</RouterLink>
-          </Link>
-        </HStack>
-        <LoginFooter />
-      </Stack>
-    </Box>
+    <div className="plain-login">
+      {form.showInactivityBanner && (
+        <PlainAlert status="info" role="status">
+          {INACTIVITY_BANNER}
+        </PlainAlert>
+      )}
+      <h1 className="plain-heading">Sign In</h1>
+      {form.failure && <LoginFailureMessage failure={form.failure} />}
+      <LoginForm form={form} />
+      <div className="plain-row" style={{ justifyContent: 'space-between' }}>
+        <Link className="plain-link" to={SIGN_UP_PATH}>
+          Register as a New User
+        </Link>
+        <Link className="plain-link" to={RECOVER_PASSWORD_PATH}>
+          Forgot Password?
+        </Link>
+      </div>
+      <LoginFooter />
+    </div>
   );
 });
 export default LoginPage;

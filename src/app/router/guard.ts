@@ -1,22 +1,14 @@
-import { redirect } from 'react-router-dom';
 import { MessageType, noAccessText } from '../../domain/messages';
-import { hasAnyPermission } from '../../domain/permissions';
 import {
   ACCOUNT_VALIDATION_PATH,
   type AreaRoute,
   HOME_PATH,
   LOGIN_PATH,
   RESET_PASSWORD_PATH,
-  routeAccess,
+  routeAllows,
   routeNeedsGoodStanding,
 } from '../routes';
 import type { RootStore } from '../stores/RootStore';
-
-/** The route the user asked for, as the hash router sees it: path and query. */
-export function requestedRoute(request: Request): string {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
-}
 
 /**
  * The checks SPEC §6 "Route rules" run before an authenticated route opens, in order: signed out →
@@ -35,7 +27,7 @@ export async function guardRoute(
   if (!session.isSignedIn) return `${LOGIN_PATH}?returnUrl=${returnUrl}`;
   if (session.pendingReset) return `${RESET_PASSWORD_PATH}?returnUrl=${returnUrl}`;
   root.lookups.loadAll(session.permissions, route.lookups);
-  if (!hasAnyPermission(session.permissions, routeAccess(route))) {
+  if (!routeAllows(session, route)) {
     // Say why (issue 14): noClear so the move to the dashboard does not wipe it at once.
     root.messages.show({ Type: MessageType.Warning, Data: noAccessText(route.title), noClear: true });
     return HOME_PATH;
@@ -46,14 +38,6 @@ export async function guardRoute(
   }
   return null;
 }
-
-/** The route loader that applies guardRoute. */
-export const guardLoader =
-  (root: RootStore, route: AreaRoute) =>
-  async ({ request }: { request: Request }) => {
-    const target = await guardRoute(root, route, requestedRoute(request));
-    return target ? redirect(target) : null;
-  };
 
 /** A returnUrl is followed only when it is a route of this app (not a scheme-relative URL). */
 export function safeReturnUrl(value: string | null): string | null {

@@ -1,5 +1,5 @@
-import { Alert, Link } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { type LoginFailure, lockoutPageText } from '../../../domain/messages';
 import { RECOVER_PASSWORD_PATH } from '../../routes';
 
@@ -9,12 +9,37 @@ export const INVALID_LOGIN_MESSAGE = 'Invalid username or password.';
 /** SPEC §8: invalid attempt, locked account, or any other text shown plain. */
 export function LoginFailureMessage({ failure }: { failure: LoginFailure }) {
   return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Description>
-        <FailureText failure={failure} />
-      </Alert.Description>
-    </Alert.Root>
+    <PlainAlert status="error" role="alert">
+      <FailureText failure={failure} />
+    </PlainAlert>
+  );
+}
+
+/**
+ * An alert box of the sign-in page (plain.css), with the icon Chakra's alert shows: a circled "!"
+ * for an error, a circled "i" for information. The icon is decoration; the role speaks.
+ */
+export function PlainAlert({
+  status,
+  role,
+  children,
+}: {
+  status: 'error' | 'info';
+  role: 'alert' | 'status';
+  children: ReactNode;
+}) {
+  return (
+    <div className={`plain-alert plain-alert-${status}`} role={role}>
+      <svg className="plain-alert-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="10" fill="currentColor" />
+        {status === 'error' ? (
+          <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+        ) : (
+          <path d="M12 11v6M12 7.5v.5" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+        )}
+      </svg>
+      <div>{children}</div>
+    </div>
   );
 }
 
@@ -23,8 +48,8 @@ function FailureText({ failure }: { failure: LoginFailure }) {
     return (
       <>
         {INVALID_LOGIN_MESSAGE}{' '}
-        <Link asChild fontWeight="semibold">
-          <RouterLink to={RECOVER_PASSWORD_PATH}>Forgot Password?</RouterLink>
+        <Link className="plain-link" to={RECOVER_PASSWORD_PATH}>
+          Forgot Password?
         </Link>
       </>
     );
@@ -34,8 +59,8 @@ function FailureText({ failure }: { failure: LoginFailure }) {
     return (
       <>
         {text.before}{' '}
-        <Link asChild fontWeight="semibold">
-          <RouterLink to={RECOVER_PASSWORD_PATH}>Reset Password</RouterLink>
+        <Link className="plain-link" to={RECOVER_PASSWORD_PATH}>
+          Reset Password
         </Link>{' '}
         {text.after}
       </>

@@ -1,4 +1,3 @@
-import { HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/StoresContext';
 
@@ -8,32 +7,36 @@ const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export const LoginFooter = observer(function LoginFooter() {
   const { config } = useStores().config;
   return (
-    <Stack gap={2} fontSize="sm" mt={6}>
-      <Text>
-        Customer Support: <Link href={tel(config.customerSupportPhone)}>{config.customerSupportPhone}</Link>
-      </Text>
-      <Text>
-        Emergency Road Service: <Link href={tel(config.roadServicePhone)}>{config.roadServicePhone}</Link>
-      </Text>
-      <HStack gap={4} wrap="wrap">
-        <Link href={config.appStoreUrl} target="_blank" rel="noopener noreferrer">
-          App Store
-        </Link>
-        <Link href={config.playStoreUrl} target="_blank" rel="noopener noreferrer">
-          Google Play
-        </Link>
-      </HStack>
-      <HStack gap={4} wrap="wrap">
-        <Link href={config.privacyUrl} target="_blank" rel="noopener noreferrer">
-          Privacy Notice
-        </Link>
-        <Link href={config.termsUrl} target="_blank" rel="noopener noreferrer">
-          Terms of Use
-        </Link>
-        <Link href={config.doNotSellUrl} target="_blank" rel="noopener noreferrer">
-          Do Not Sell My Personal Information
-        </Link>
-      </HStack>
-    </Stack>
+    <div className="plain-footer">
+      <p>
+        Customer Support:{' '}
+        <a className="plain-link plain-link-inline" href={tel(config.customerSupportPhone)}>
+          {config.customerSupportPhone}
+        </a>
+      </p>
+      <p>
+        Emergency Road Service:{' '}
+        <a className="plain-link plain-link-inline" href={tel(config.roadServicePhone)}>
+          {config.roadServicePhone}
+        </a>
+      </p>
+      <div className="plain-row">
+        <ExternalLink href={config.appStoreUrl}>App Store</ExternalLink>
+        <ExternalLink href={config.playStoreUrl}>Google Play</ExternalLink>
+      </div>
+      <div className="plain-row">
+        <ExternalLink href={config.privacyUrl}>Privacy Notice</ExternalLink>
+        <ExternalLink href={config.termsUrl}>Terms of Use</ExternalLink>
+        <ExternalLink href={config.doNotSellUrl}>Do Not Sell My Personal Information</ExternalLink>
+      </div>
+    </div>
   );
 });
+
+function ExternalLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a className="plain-link" href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}

@@ -1,16 +1,24 @@
-import { Button, Checkbox, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
-import type { FormEvent, KeyboardEvent } from 'react';
+import { type FormEvent, type KeyboardEvent, useId } from 'react';
+import { prefetchSignedInFrame } from '../../layout/chakra-lazy';
 import type { LoginFormStore } from './LoginFormStore';
 
-/** SPEC §2 Login screen fields: Username, Password, Remember Username, Sign In. */
+/**
+ * SPEC §2 Login screen fields: Username, Password, Remember Username, Sign In — native form
+ * controls (plain.css), so the sign-in page needs no UI kit (issue 15 §4).
+ */
 export const LoginForm = observer(function LoginForm({ form }: { form: LoginFormStore }) {
+  const id = useId();
   // SPEC §2: the Caps Lock warning follows what the last key event reports.
   const watchCapsLock = (e: KeyboardEvent<HTMLInputElement>) =>
     form.setCapsLock(e.getModifierState('CapsLock'));
   // A disabled Sign In blocks the browser's submit on Enter; the form says what is missing instead.
   const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' && !form.canSubmit) form.explainMissing();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    watchCapsLock(e);
+    onEnter(e);
   };
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -19,63 +27,76 @@ export const LoginForm = observer(function LoginForm({ form }: { form: LoginForm
   };
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
-      <Stack gap={4}>
-        <Field.Root required>
-          <Field.Label>Username</Field.Label>
-          <Input
+      <div className="plain-stack">
+        <div className="plain-field">
+          <label className="plain-label" htmlFor={`${id}-username`}>
+            Username
+          </label>
+          <input
+            id={`${id}-username`}
+            className="plain-input"
             name="username"
             autoComplete="username"
-            // The page is for signing in: the cursor starts where the user types first (issue 14).
+            required
+            // biome-ignore lint/a11y/noAutofocus: the page is for signing in; the cursor starts where the user types first (issue 14).
             autoFocus
             value={form.username}
-            onChange={(e) => form.setUsername(e.target.value)}
-            onKeyDown={(e) => {
-              watchCapsLock(e);
-              onEnter(e);
+            onChange={(e) => {
+              prefetchSignedInFrame();
+              form.setUsername(e.target.value);
             }}
+            onKeyDown={onKeyDown}
             onKeyUp={watchCapsLock}
           />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>Password</Field.Label>
-          <Input
+        </div>
+        <div className="plain-field">
+          <label className="plain-label" htmlFor={`${id}-password`}>
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            className="plain-input"
             name="password"
             type="password"
             autoComplete="current-password"
+            required
             value={form.password}
-            onChange={(e) => form.setPassword(e.target.value)}
-            onKeyDown={(e) => {
-              watchCapsLock(e);
-              onEnter(e);
+            onChange={(e) => {
+              prefetchSignedInFrame();
+              form.setPassword(e.target.value);
             }}
+            onKeyDown={onKeyDown}
             onKeyUp={watchCapsLock}
           />
-        </Field.Root>
+        </div>
         {form.missing && (
-          <Text role="alert" color="fg.error">
+          <p role="alert" className="plain-error" style={{ margin: 0 }}>
             {form.missing}
-          </Text>
+          </p>
         )}
         {form.capsLock && (
-          <Text role="status" color="orange.600" fontWeight="semibold">
+          <p role="status" className="plain-warning" style={{ margin: 0 }}>
             Caps Lock Is On
-          </Text>
+          </p>
         )}
-        <Checkbox.Root checked={form.remember} onCheckedChange={(e) => form.setRemember(e.checked === true)}>
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>Remember Username</Checkbox.Label>
-        </Checkbox.Root>
-        <Button
+        <label className="plain-check">
+          <input
+            type="checkbox"
+            className="plain-checkbox"
+            checked={form.remember}
+            onChange={(e) => form.setRemember(e.target.checked)}
+          />
+          Remember Username
+        </label>
+        <button
           type="submit"
-          colorPalette="blue"
-          disabled={!form.canSubmit}
-          loading={form.submitting}
-          loadingText="Sign In"
+          className="plain-button"
+          disabled={!form.canSubmit || form.submitting}
+          aria-busy={form.submitting}
         >
           Sign In
-        </Button>
-      </Stack>
+        </button>
+      </div>
     </form>
   );
 });
