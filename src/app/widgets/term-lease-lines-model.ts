@@ -67,8 +67,13 @@ export class LineModel {
 
 export class LinesModel {
   lines: LineModel[] = [];
-  /** Units available per `${line}/${location}` (the availability action's answer). */
+  /** Units available per `${line}/${location}` (the availability action's answer), what the lines' sums read. */
   index: Map<string, number> = new Map();
+  /**
+   * The same figures as one observable entry per line and location: a line's rows read only
+   * their own, so an answer re-renders the lines and rows whose figure changed, not every row.
+   */
+  readonly available = observable.map<string, number>([], { deep: false });
 
   constructor() {
     makeObservable(this, {
@@ -96,7 +101,15 @@ export class LinesModel {
   }
 
   setIndex(index: Map<string, number>): void {
+    if (index === this.index) return;
     this.index = index;
+    for (const [key, units] of index) if (this.available.get(key) !== units) this.available.set(key, units);
+    for (const key of [...this.available.keys()]) if (!index.has(key)) this.available.delete(key);
+  }
+
+  /** Units available at a line's location; undefined until the availability answer names it. */
+  availableAt(line: number, location: number | undefined): number | undefined {
+    return location === undefined ? undefined : this.available.get(`${line}/${location}`);
   }
 
   setItem(line: LineModel, at: number, item: TermBookedItem): void {
