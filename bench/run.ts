@@ -9,6 +9,7 @@ import { readConfig } from '../src/server/config';
 import { type DatabaseOptions, openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '../src/server/db/seed';
+import { benchBookingLoad } from './booking-load';
 import { benchCallOverhead } from './call-overhead';
 import { benchDashboardSearch } from './dashboard';
 import { benchExcel } from './excel';
@@ -59,6 +60,9 @@ await benchOn('PGlite (in memory)', { kind: 'pglite' });
 if (process.env.BENCH_DATABASE_URL)
   await benchOn('PostgreSQL', { kind: 'postgres', url: process.env.BENCH_DATABASE_URL });
 await benchCallOverhead();
+// Booking under load needs PostgreSQL: it creates its own database on that server.
+if (process.env.BENCH_DATABASE_URL) await benchBookingLoad(process.env.BENCH_DATABASE_URL);
+else console.log('\n(booking under load skipped: set BENCH_DATABASE_URL to a PostgreSQL database)');
 // The dashboard at scale wants a PostgreSQL database seeded with `npm run seed -- --scale`.
 const scaleUrl = process.env.BENCH_SCALE_DATABASE_URL;
 if (scaleUrl) {

@@ -20,11 +20,17 @@ async function waitForServer(address: string, child: ChildProcess): Promise<void
   throw new Error(`the server at ${address} did not start`);
 }
 
-/** `src/server/main.ts` on a free port with `env` (DATABASE_URL or DATA_DIR), once it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * `src/server/main.ts` on a free port with `env` (DATABASE_URL or DATA_DIR), once it answers.
+ * `nodeArgs` go to node before the script (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const address = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: 'ignore',
   });
