@@ -60,7 +60,7 @@ test('demo.customer searches, pages, opens a booking order and goes back to the 
   await expect(page).toHaveURL(/#\/app\/dashboard\/details\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Booking Order \d+$/);
   await expect(page.getByRole('table', { name: 'Bookings of the order' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Status history' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Order history' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/#\/app\/dashboard$/);

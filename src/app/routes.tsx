@@ -1,7 +1,14 @@
 import { flowMenus } from 'virtual:flows/menu';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { LookupDataset } from '../domain/lookups';
-import { type Area, AreaAccess, BOOKING_AREAS, type PermissionRequirement } from '../domain/permissions';
+import {
+  type Area,
+  AreaAccess,
+  BOOKING_AREAS,
+  hasAnyPermission,
+  type PermissionRequirement,
+} from '../domain/permissions';
+import { Abilities, type Ability, type Actor, can } from '../domain/policies';
 import { flowRoute, withFlowRoutes } from './flows/flow-routes';
 
 export interface PageProps {
@@ -32,6 +39,11 @@ export interface AreaRoute {
   path: string;
   area?: Area;
   access?: readonly PermissionRequirement[];
+  /**
+   * An ability of the policies (src/domain/policies.ts) that decides who may open the route, for
+   * routes whose rule is more than bits (issue 18: the audit trail is staff only).
+   */
+  ability?: Ability;
   /** SPEC §6: an account not in good standing cannot create chassis bookings. */
   requiresGoodStanding?: boolean;
   /** The flow file behind the route; choosing its menu entry resets the flow (SPEC §2). */
@@ -51,6 +63,13 @@ export interface AreaRoute {
 /** What a route demands: its own list, else its area's. */
 export const routeAccess = (route: Pick<AreaRoute, 'area' | 'access'>): readonly PermissionRequirement[] =>
   route.access ?? (route.area ? AreaAccess[route.area] : []);
+
+/** Whether a user may open a route (the menu shows it, the guard lets them in): its ability, else its area's bits. */
+export const routeAllows = (
+  actor: Pick<Actor, 'permissions' | 'isInternal'>,
+  route: Pick<AreaRoute, 'area' | 'access' | 'ability'>,
+): boolean =>
+  route.ability ? can(actor, route.ability) : hasAnyPermission(actor.permissions, routeAccess(route));
 
 export const routeNeedsGoodStanding = (route: Pick<AreaRoute, 'area' | 'requiresGoodStanding'>): boolean =>
   route.requiresGoodStanding ?? (route.area !== undefined && BOOKING_AREAS.includes(route.area));
@@ -79,6 +98,8 @@ const internalReservationPage: Page = lazyPage(
   () => import('./internal-reservation/InternalReservationPage'),
 );
 const manualInventoryPage: Page = lazyPage(() => import('./manual-inventory/ManualInventoryPage'));
+// Issue 18: the staff's audit trail search, on demand.
+const auditTrailPage: Page = lazyPage(() => import('./audit/AuditTrailPage'));
 const inventoryAvailabilityPage: Page = lazyPage(
   () => import('./inventory-availability/InventoryAvailabilityPage'),
 );
@@ -158,6 +179,14 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     title: 'Weekly Threshold',
     page: weeklyThresholdPage,
     menu: { label: 'Weekly Threshold' },
+  },
+  {
+    path: '/audit_trail',
+    area: 'dashboard',
+    ability: Abilities.auditSearch,
+    title: 'Audit Trail',
+    page: auditTrailPage,
+    menu: { label: 'Audit Trail' },
   },
   { path: '/my_account/info', area: 'myAccount', title: 'My Account', page: myAccountPage },
 ];

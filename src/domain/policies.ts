@@ -22,7 +22,58 @@ export interface Actor {
   permissions: PermissionSet;
   isInternal: boolean;
   customerId: number | null;
+  /** Issue 18: set when a call came with an API key: the only abilities the key may use. */
+  apiKeyAbilities?: readonly ApiKeyAbility[];
 }
+
+/**
+ * Issue 18: what an API key may be given. A key acts as the user who made it, for one company, and
+ * only through the named abilities below whose `apiKey` is one the key holds: `read` the dashboard
+ * and an order's documents, `book` (and change) through the booking screens' calls, `cancel` an
+ * order. Everything else (a person's session and account, staff tools, managing keys) refuses keys.
+ */
+export const API_KEY_ABILITIES = ['book', 'read', 'cancel'] as const;
+export type ApiKeyAbility = (typeof API_KEY_ABILITIES)[number];
+
+/** The customer-facing booking entities: a key's bits are taken from these only, never staff ones. */
+const API_KEY_ENTITIES: readonly EntityName[] = [
+  Entity.CustomerPoolBooking,
+  Entity.TermLeaseBooking,
+  Entity.RepositionBooking,
+  Entity.PoolRedelivery,
+  Entity.TermLeaseRedelivery,
+];
+/** The bits each key ability keeps of its creator's (book needs Update too: the edit calls ask it). */
+const API_KEY_BITS: Readonly<Record<ApiKeyAbility, number>> = {
+  read: Permission.Read,
+  book: Permission.Read | Permission.Create | Permission.Update,
+  cancel: Permission.Read | Permission.Update,
+};
+
+/**
+ * The bits a key holds: its creator's (as they are now), narrowed to the customer-facing booking
+ * entities and to the bits of its abilities, so a key never holds more than whoever made it.
+ * Update is shared by book and cancel: `can` tells them apart by each ability's `apiKey`.
+ */
+export function apiKeyPermissions(
+  creator: PermissionSet,
+  abilities: readonly ApiKeyAbility[],
+): PermissionSet {
+  const mask = abilities.reduce((bits, a) => bits | API_KEY_BITS[a], 0);
+  const out: PermissionSet = {};
+  for (const entity of API_KEY_ENTITIES) out[entity] = (creator[entity] ?? 0) & mask;
+  return out;
+}
+
+/**
+ * Whether an API key may call a route of this access at all. 'signedIn' routes belong to a person's
+ * session (account, password, sign-out, the live hub): keys are refused there.
+ */
+export function apiKeyMayCall(access: 'signedIn' | Ability): boolean {
+  return access !== 'signedIn';
+}
+export const API_KEY_SESSION_REFUSAL =
+  'An API key cannot call this: it belongs to a signed-in person (account, password, session, live updates). Sign in to the portal instead.';
 
 /**
  * A named ability. `requires`: SPEC §6 requirements of which any one grants it (empty: every
@@ -37,6 +88,8 @@ export interface Ability {
   readonly staffOnly?: boolean;
   /** What a refused caller reads, when it can say more than "no permission". */
   readonly refusal?: (params: Readonly<Record<string, string>>) => string;
+  /** Issue 18: the key ability that lets an API key use it ('any': every key); absent: no key may. */
+  readonly apiKey?: ApiKeyAbility | 'any';
 }
 
 const ability = (name: string, requires: Ability['requires'], more: Partial<Ability> = {}): Ability => ({
@@ -46,8 +99,20 @@ const ability = (name: string, requires: Ability['requires'], more: Partial<Abil
 });
 
 /** The 403 text of a refused ability. */
-export const refusalOf = (which: Ability, params: Readonly<Record<string, string>> = {}): string =>
-  which.refusal?.(params) ?? 'You do not have permission to use this function.';
+export const refusalOf = (
+  which: Ability,
+  params: Readonly<Record<string, string>> = {},
+  actor?: Pick<Actor, 'apiKeyAbilities'>,
+): string => {
+  if (actor?.apiKeyAbilities && !keyHolds(actor.apiKeyAbilities, which))
+    return which.apiKey && which.apiKey !== 'any'
+      ? `This API key does not have the ${which.apiKey} ability: make a key that has it on My Account.`
+      : 'An API key cannot use this function. Sign in to the portal instead.';
+  return which.refusal?.(params) ?? 'You do not have permission to use this function.';
+};
+
+const keyHolds = (abilities: readonly ApiKeyAbility[], which: Ability): boolean =>
+  which.apiKey === 'any' || (which.apiKey !== undefined && abilities.includes(which.apiKey));
 
 const need = (entity: EntityName, bits: number): PermissionRequirement[] => [{ entity, bits }];
 
@@ -57,6 +122,7 @@ export function can(
   which: Ability,
   params: Readonly<Record<string, string>> = {},
 ): boolean {
+  if (actor.apiKeyAbilities && !keyHolds(actor.apiKeyAbilities, which)) return false;
   if (which.staffOnly && actor.isInternal !== true) return false;
   const requires = typeof which.requires === 'function' ? which.requires(params) : which.requires;
   return hasAnyPermission(actor.permissions, requires);
@@ -65,12 +131,12 @@ export function can(
 export const Abilities = {
   /** Any signed-in user: their own account, the dashboard of what they may see, lookups of their own. */
   session: ability('session', []),
-  orderSearch: ability('order.search', AreaAccess.dashboard),
+  orderSearch: ability('order.search', AreaAccess.dashboard, { apiKey: 'read' }),
   /** A lookup dataset: some belong to one area (SPEC §3), the rest to every signed-in user. */
   lookupRead: ability(
     'lookup.read(dataset)',
     (params) => (params.dataset ? (LOOKUP_DATASET_ACCESS[params.dataset as LookupDataset] ?? []) : []),
-    { refusal: (params) => `You do not have permission to read ${params.dataset}.` },
+    { refusal: (params) => `You do not have permission to read ${params.dataset}.`, apiKey: 'any' },
   ),
   accessRequestsRead: ability('accessRequests.read', [], {
     staffOnly: true,
@@ -83,21 +149,36 @@ export const Abilities = {
   thresholdUpdate: ability('threshold.update', need(Entity.WeeklyThreshold, Permission.Update)),
   thresholdDelete: ability('threshold.delete', need(Entity.WeeklyThreshold, Permission.Delete)),
   /** The weekly threshold meter beside a pool booking (SPEC §5). */
-  thresholdMeter: ability('threshold.meter', AreaAccess.poolBooking),
+  thresholdMeter: ability('threshold.meter', AreaAccess.poolBooking, { apiKey: 'book' }),
   reservationRead: ability('reservation.read', AreaAccess.internalReservation),
   reservationCreate: ability('reservation.create', need(Entity.InternalReservation, Permission.Create)),
   reservationUpdate: ability('reservation.update', need(Entity.InternalReservation, Permission.Update)),
   manualInventoryRead: ability('manualInventory.read', AreaAccess.manualInventory),
   manualInventoryCreate: ability('manualInventory.create', need(Entity.ManualInventory, Permission.Create)),
   inventoryRead: ability('inventory.read', AreaAccess.inventoryAvailability),
-  termLeaseOrderUpdate: ability('termLease.update', need(Entity.TermLeaseBooking, Permission.Update)),
+  /** Cancelling a term lease order on its own screen (the route's only use): a key's `cancel`. */
+  termLeaseOrderUpdate: ability('termLease.update', need(Entity.TermLeaseBooking, Permission.Update), {
+    apiKey: 'cancel',
+  }),
+  /**
+   * Issue 18: a company's API keys and webhook subscriptions. Its administrator (Update on the
+   * application role entity) for their own company; staff for any (mayActFor decides the company).
+   */
+  integrationsManage: ability('integrations.manage', need(Entity.ApplicationRole, Permission.Update)),
+  /** Issue 18: the audit trail across orders (filter by user, customer, day; export): staff only. */
+  auditSearch: ability('audit.search', AreaAccess.dashboard, {
+    staffOnly: true,
+    refusal: () => 'Only internal staff can search the audit trail.',
+  }),
   /** Submit or update through a flow: the flow file's permissions (any pair grants it). */
-  flow: (flowId: string, requires: readonly PermissionRequirement[]) => ability(`flow(${flowId})`, requires),
+  flow: (flowId: string, requires: readonly PermissionRequirement[]) =>
+    ability(`flow(${flowId})`, requires, { apiKey: 'book' }),
   /** The calls a booking type's screens make (availability, checks): whoever may book it. */
   book: (orderType: string, requires: readonly PermissionRequirement[]) =>
-    ability(`book(${orderType})`, requires),
+    ability(`book(${orderType})`, requires, { apiKey: 'book' }),
   /** Cancel order: whoever may cancel some type; the order's own verdict decides the rest. */
-  orderCancel: (requires: readonly PermissionRequirement[]) => ability('order.cancel', requires),
+  orderCancel: (requires: readonly PermissionRequirement[]) =>
+    ability('order.cancel', requires, { apiKey: 'cancel' }),
 } as const;
 
 // ---- Row-level decisions: the domain and presenters call these, nothing else decides. ----

@@ -17,6 +17,9 @@ export const MATRIX_ROLES = [
   'readOnly',
   'suspended',
   'otherCustomer',
+  /** Issue 18: API keys of the second customer (made by staff): read only, and book+read+cancel. */
+  'readKey',
+  'fullKey',
 ] as const;
 export type MatrixRole = (typeof MATRIX_ROLES)[number];
 export type Outcome = 'allowed' | 401 | 403;
@@ -28,25 +31,44 @@ const audience = (allowed: readonly MatrixRole[], anonymous: Outcome = 401): Aud
   ) as Audience;
 
 const CUSTOMERS: readonly MatrixRole[] = ['customer', 'steamshipLine', 'suspended', 'otherCustomer'];
+/** A person's session routes ('signedIn') refuse API keys; a key's abilities decide the rest. */
+const SIGNED_IN: readonly MatrixRole[] = [
+  'customer',
+  'steamshipLine',
+  'staff',
+  'readOnly',
+  'suspended',
+  'otherCustomer',
+];
 /** The seed's roles (SPEC §6): who holds which bits. */
 export const AUDIENCES = {
   everyone: audience([...MATRIX_ROLES], 'allowed'),
-  signedIn: audience(['customer', 'steamshipLine', 'staff', 'readOnly', 'suspended', 'otherCustomer']),
+  signedIn: audience(SIGNED_IN),
+  /** The dashboard and an order's documents (order.search): every user, and keys with read. */
+  orderReaders: audience([...SIGNED_IN, 'readKey', 'fullKey']),
+  /** A lookup every signed-in user reads: any API key too. */
+  lookupReaders: audience([...SIGNED_IN, 'readKey', 'fullKey']),
   staffReaders: audience(['staff', 'readOnly']),
   staffWriters: audience(['staff']),
   /** Create or Update on a pool booking entity: every customer role and staff, not read-only. */
-  poolBookers: audience([...CUSTOMERS, 'staff']),
+  poolBookers: audience([...CUSTOMERS, 'staff', 'fullKey']),
   /** Reposition and pool redelivery bits: the full customer roles and staff, not the steamship line. */
-  repositionBookers: audience(['customer', 'suspended', 'otherCustomer', 'staff']),
-  poolRedeliverers: audience(['customer', 'suspended', 'otherCustomer', 'staff']),
-  termLeaseBookers: audience([...CUSTOMERS, 'staff']),
-  termLeaseRedeliverers: audience([...CUSTOMERS, 'staff']),
+  repositionBookers: audience(['customer', 'suspended', 'otherCustomer', 'staff', 'fullKey']),
+  poolRedeliverers: audience(['customer', 'suspended', 'otherCustomer', 'staff', 'fullKey']),
+  termLeaseBookers: audience([...CUSTOMERS, 'staff', 'fullKey']),
+  termLeaseRedeliverers: audience([...CUSTOMERS, 'staff', 'fullKey']),
   /** New bookings need an account in good standing (SPEC §6): the suspended account is refused. */
-  poolBookersInGoodStanding: audience(['customer', 'steamshipLine', 'otherCustomer', 'staff']),
-  repositionBookersInGoodStanding: audience(['customer', 'otherCustomer', 'staff']),
-  termLeaseBookersInGoodStanding: audience(['customer', 'steamshipLine', 'otherCustomer', 'staff']),
+  poolBookersInGoodStanding: audience(['customer', 'steamshipLine', 'otherCustomer', 'staff', 'fullKey']),
+  repositionBookersInGoodStanding: audience(['customer', 'otherCustomer', 'staff', 'fullKey']),
+  termLeaseBookersInGoodStanding: audience([
+    'customer',
+    'steamshipLine',
+    'otherCustomer',
+    'staff',
+    'fullKey',
+  ]),
   /** Whoever may cancel some type of order (each order's own verdict decides the rest). */
-  orderCancellers: audience([...CUSTOMERS, 'staff']),
+  orderCancellers: audience([...CUSTOMERS, 'staff', 'fullKey']),
 } as const;
 
 export interface RoutePolicy {
@@ -72,11 +94,15 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
   'POST /api/auth/resetpassword': { ability: 'optional', who: A.everyone },
   'POST /api/auth/changepassword': { ability: 'signedIn', who: A.signedIn },
   'GET /api/users/me/account': { ability: 'signedIn', who: A.signedIn },
+  // Issue 18: a company's API keys; an API key itself is refused (a key cannot make keys).
+  'GET /api/account/apikeys': { ability: 'integrations.manage', who: A.staffWriters },
+  'POST /api/account/apikeys': { ability: 'integrations.manage', who: A.staffWriters },
+  'POST /api/account/apikeys/:id/revoke': { ability: 'integrations.manage', who: A.staffWriters },
   'PUT /api/auth/updateaccount': { ability: 'signedIn', who: A.signedIn },
   'GET /api/auth/accessrequests': { ability: 'accessRequests.read', who: A.staffReaders },
   'GET /api/users/:id': { ability: 'signedIn', who: A.signedIn },
   'GET /api/lookup/:dataset': [
-    { ability: 'lookup.read(dataset)', who: A.signedIn, params: { dataset: 'locations' } },
+    { ability: 'lookup.read(dataset)', who: A.lookupReaders, params: { dataset: 'locations' } },
     { ability: 'lookup.read(dataset)', who: A.staffReaders, params: { dataset: 'pendingReasons' } },
     { ability: 'lookup.read(dataset)', who: A.repositionBookers, params: { dataset: 'repositionReasons' } },
     {
@@ -147,7 +173,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
   },
   'POST /api/longtermredelivery': { ability: 'book(TR)', who: A.termLeaseRedeliverers },
   'POST /api/longtermredelivery/contractForChassis': { ability: 'book(TR)', who: A.termLeaseRedeliverers },
-  'PUT /api/longtermredelivery/cancelOrder': { ability: 'book(TR)', who: A.termLeaseRedeliverers },
+  'PUT /api/longtermredelivery/cancelOrder': { ability: 'order.cancel', who: A.termLeaseRedeliverers },
   'GET /api/longtermredelivery/getLongTermRedeliveryOrder/:id': {
     ability: 'book(TR)',
     who: A.termLeaseRedeliverers,
@@ -164,15 +190,15 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
     ability: 'book(TR)',
     who: A.termLeaseRedeliverers,
   },
-  'POST /api/dashboard/search': { ability: 'order.search', who: A.signedIn },
-  'GET /api/dashboard/details/:id': { ability: 'order.search', who: A.signedIn },
-  'POST /api/dashboard/export': { ability: 'order.search', who: A.signedIn },
-  'POST /api/dashboard/downloadExcel': { ability: 'order.search', who: A.signedIn },
+  'POST /api/dashboard/search': { ability: 'order.search', who: A.orderReaders },
+  'GET /api/dashboard/details/:id': { ability: 'order.search', who: A.orderReaders },
+  'POST /api/dashboard/export': { ability: 'order.search', who: A.orderReaders },
+  'POST /api/dashboard/downloadExcel': { ability: 'order.search', who: A.orderReaders },
   'POST /api/dashboard/hub/negotiate': { ability: 'signedIn', who: A.signedIn },
   /** The WebSocket checks its own connection token (issued by negotiate) before the upgrade. */
   'GET /api/dashboard/hub': { ability: 'public', who: A.everyone },
   'PUT /api/bookingorder/cancelOrder': { ability: 'order.cancel', who: A.orderCancellers },
-  'GET /api/bookingorder/:id/document': { ability: 'order.search', who: A.signedIn },
+  'GET /api/bookingorder/:id/document': { ability: 'order.search', who: A.orderReaders },
   'POST /api/weeklythreshold/search': { ability: 'threshold.read', who: A.staffReaders },
   'POST /api/weeklythreshold': { ability: 'threshold.create', who: A.staffWriters },
   'PUT /api/weeklythreshold/:id': { ability: 'threshold.update', who: A.staffWriters },
@@ -188,6 +214,20 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
   'POST /api/inventoryavailability/search': { ability: 'inventory.read', who: A.staffReaders },
   'POST /api/inventoryavailability/trend': { ability: 'inventory.read', who: A.staffReaders },
   'POST /api/inventoryavailability/downloadExcel': { ability: 'inventory.read', who: A.staffReaders },
+  // Issue 18: the audit trail search is staff-only (its rows span every customer).
+  'GET /api/audit': { ability: 'audit.search', who: A.staffReaders },
+  'GET /api/audit/export': { ability: 'audit.search', who: A.staffReaders },
+  // Issue 18: Update on the application role entity, which in the seed only staff hold; a
+  // customer's administrator given it manages their own company's (tests/api/webhooks.test.ts).
+  'GET /api/webhooks/subscriptions': { ability: 'integrations.manage', who: A.staffWriters },
+  'POST /api/webhooks/subscriptions': { ability: 'integrations.manage', who: A.staffWriters },
+  'PUT /api/webhooks/subscriptions/:id': { ability: 'integrations.manage', who: A.staffWriters },
+  'DELETE /api/webhooks/subscriptions/:id': { ability: 'integrations.manage', who: A.staffWriters },
+  'GET /api/webhooks/subscriptions/:id/deliveries': { ability: 'integrations.manage', who: A.staffWriters },
+  'POST /api/webhooks/subscriptions/:id/deliveries/:deliveryId/resend': {
+    ability: 'integrations.manage',
+    who: A.staffWriters,
+  },
 };
 
 /** A customer's record a route can be asked for: an order of a type, a contract, a user. */

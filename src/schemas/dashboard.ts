@@ -243,19 +243,51 @@ const detailBookingSchema = {
   additionalProperties: false,
 } as const;
 
-const historyEntrySchema = {
+/** Issue 18: one field a trail entry changed, as a person reads it (null: empty). */
+const trailChangeSchema = {
+  type: 'object',
+  properties: {
+    Field: {
+      type: 'string',
+      description:
+        'Status, Contact.ContactName, or a booking’s field named by its number: "Booking PB26000123.UnitsRequestedCount".',
+    },
+    Old: { type: ['string', 'null'] },
+    New: { type: ['string', 'null'] },
+  },
+  required: ['Field', 'Old', 'New'],
+  additionalProperties: false,
+} as const;
+
+export const historyEntrySchema = {
   type: 'object',
   description: 'One entry of the order’s audit trail, oldest first.',
   properties: {
     ChangedAt: { type: 'string', format: 'date-time' },
-    ChangedBy: { type: 'string', description: 'The user’s full name, or "System".' },
-    Action: { type: 'string', description: 'created, cancelled, accepted, rejected, …' },
+    ChangedBy: {
+      type: 'string',
+      description:
+        'The user’s full name; "API key <name> (<user>)" for a change made with an API key; or "System".',
+    },
+    ApiKeyName: { type: ['string', 'null'], description: 'The API key the change was made with, if any.' },
+    Action: {
+      type: 'string',
+      description:
+        'created, status_changed, edited, validated, accepted, rejected, cancelled (ORDER_AUDIT_ACTIONS).',
+    },
     StatusCode: { type: ['string', 'null'] },
     StatusName: { type: 'string' },
+    Changes: {
+      type: 'array',
+      items: trailChangeSchema,
+      description: 'Each field the entry changed, old → new.',
+    },
+    Note: { type: ['string', 'null'], description: 'A reason or verdict that goes with the change.' },
   },
-  required: ['ChangedAt', 'ChangedBy', 'Action', 'StatusCode', 'StatusName'],
+  required: ['ChangedAt', 'ChangedBy', 'ApiKeyName', 'Action', 'StatusCode', 'StatusName', 'Changes', 'Note'],
   additionalProperties: false,
 } as const;
+export type TrailEntry = FromSchema<typeof historyEntrySchema>;
 
 export const dashboardDetailSchema = {
   type: 'object',

@@ -22,6 +22,8 @@ import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStaticAssets } from './plugins/static-assets';
 import { installValidators } from './plugins/validation';
 import { accountRoutes } from './routes/account';
+import { apiKeyRoutes } from './routes/api-keys';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingOrderRoutes } from './routes/booking-order';
@@ -38,7 +40,10 @@ import { repositionRoutes } from './routes/reposition';
 import { termLeaseRoutes } from './routes/term-lease';
 import { termLeaseRedeliveryRoutes } from './routes/term-lease-redelivery';
 import { userRoutes } from './routes/users';
+import { webhookRoutes } from './routes/webhooks';
 import { weeklyThresholdRoutes } from './routes/weekly-threshold';
+import { createWebhookDispatcher } from './webhooks/dispatcher';
+import { webhooksOpenApi } from './webhooks/openapi';
 
 export interface BuildOptions {
   /** Folder of the built SPA; served at / when it exists. */
@@ -53,6 +58,8 @@ export interface BuildOptions {
 const routeAreas = [
   authRoutes,
   accountRoutes,
+  apiKeyRoutes,
+  auditRoutes,
   userRoutes,
   lookupRoutes,
   configurationRoutes,
@@ -98,6 +105,15 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   };
   app.addHook('onClose', () => ctx.orderEvents.close());
   app.addHook('onClose', () => outbox.close());
+  // Issue 18: sends the webhook outbox; every order change announced (from any instance) nudges it.
+  const webhooks = createWebhookDispatcher(
+    ctx.db,
+    ctx.bookingTypes,
+    app.log,
+    ctx.config.webhooks,
+    ctx.orderEvents,
+  );
+  app.addHook('onClose', () => webhooks.close());
   if (ctx.authCache) app.addHook('onClose', () => ctx.authCache?.close());
   const sharedSchemas = [errorResponseSchema];
   for (const schema of sharedSchemas) app.addSchema(schema);
@@ -109,12 +125,28 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
 
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: the `webhooks` section (issue 18), and the schemas' type lists (['integer', 'null']).
+      openapi: '3.1.0',
+      // @fastify/swagger types the options as OpenAPI 3.0, which has no webhooks section.
+      webhooks: webhooksOpenApi as never,
       info: {
         title: 'Chassis booking and redelivery portal API',
         version: '1.0.0',
         description: 'Every call but login and the public configuration needs a bearer token.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Issue 18: a company's systems call the same routes with a key (docs/integrations.md).
+          ApiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'Send `Authorization: ApiKey <key>`. A key is made on My Account, acts as its maker narrowed to one company and its abilities (book, read, cancel); account, session and key-management calls refuse it.',
+          },
+        },
+      },
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
@@ -123,6 +155,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   );
 
   for (const area of routeAreas) area(app, ctx);
+  webhookRoutes(app, ctx, webhooks.nudge);
 
   if (options.staticDir && existsSync(options.staticDir)) {
     await registerStaticAssets(app, options.staticDir);

@@ -37,6 +37,7 @@ export interface ServerConfig {
   resetLinkMinutes: number;
   /** The company directory internal staff sign in with; null: they use local passwords (the demo). */
   directory: DirectoryConfig | null;
+  webhooks: WebhookConfig;
   /** SPEC §7 feature flags that are configuration (the others are always on). */
   featureFlags: {
     pendingQueueContactInfo: boolean;
@@ -44,6 +45,18 @@ export interface ServerConfig {
     /** Term lease cancel order closes fulfilled bookings (FF → CL) instead of refusing the order. */
     termCloseOfFulfilledBooking: boolean;
   };
+}
+
+/** Issue 18 webhooks (WEBHOOK_*): how deliveries are tried and where they may go. */
+export interface WebhookConfig {
+  /** How often the dispatcher looks for due deliveries besides the nudge of each change (WEBHOOK_RETRY_CHECK_MS). */
+  retryCheckMs: number;
+  /** The first pause after a failed delivery; it doubles up to an hour, for a day (WEBHOOK_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** How long one delivery may take before it counts as failed (WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Whether a URL may name this machine (127.0.0.1, ::1, localhost): tests and local development only. */
+  allowLoopback: boolean;
 }
 
 /** LDAP sign-in for internal staff (DIRECTORY_*); docs/decisions.md "Account lifecycle (server)". */
@@ -151,6 +164,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     resetLinkMinutes: int(env.RESET_LINK_MINUTES, 60, 'RESET_LINK_MINUTES'),
     directory: readDirectory(env),
+    webhooks: {
+      retryCheckMs: int(env.WEBHOOK_RETRY_CHECK_MS, 5_000, 'WEBHOOK_RETRY_CHECK_MS'),
+      retryBaseMs: int(env.WEBHOOK_RETRY_BASE_MS, 60_000, 'WEBHOOK_RETRY_BASE_MS'),
+      timeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000, 'WEBHOOK_TIMEOUT_MS'),
+      // Off unless asked for: a subscription must not make the server call itself (SSRF).
+      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK
+        ? flag(env.WEBHOOK_ALLOW_LOOPBACK, 'WEBHOOK_ALLOW_LOOPBACK')
+        : false,
+    },
     featureFlags: {
       pendingQueueContactInfo: flag(
         env.FEATURE_PENDING_QUEUE_CONTACT_INFO,

@@ -37,7 +37,10 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
 
   /** A new session for every role (the matrix signs each one out at its end). */
   const signInAll = async () => {
-    const demo: Record<Exclude<MatrixRole, 'anonymous' | 'otherCustomer'>, DemoUser> = {
+    const demo: Record<
+      Exclude<MatrixRole, 'anonymous' | 'otherCustomer' | 'readKey' | 'fullKey'>,
+      DemoUser
+    > = {
       customer: 'demo.customer',
       steamshipLine: 'demo.ssl',
       staff: 'demo.staff',
@@ -50,13 +53,20 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
     tokens.set('otherCustomer', res.json().token);
   };
 
+  /** Issue 18: the API keys of the second customer, by matrix role (made once; sign-outs leave them). */
+  const apiKeys = new Map<MatrixRole, string>();
   const tokenOf = (role: MatrixRole) => tokens.get(role);
-  const call = (role: MatrixRole, method: string, url: string, body?: unknown) => {
+  const authOf = (role: MatrixRole): Record<string, string> => {
+    const key = apiKeys.get(role);
+    if (key) return { authorization: `ApiKey ${key}` };
     const token = tokenOf(role);
+    return token ? bearer(token) : {};
+  };
+  const call = (role: MatrixRole, method: string, url: string, body?: unknown) => {
     return t.app.inject({
       method: method as 'GET',
       url,
-      headers: { ...(token ? bearer(token) : {}), 'idempotency-key': `matrix-${role}-${method}-${url}` },
+      headers: { ...authOf(role), 'idempotency-key': `matrix-${role}-${method}-${url}` },
       ...(method === 'GET' || method === 'DELETE' ? {} : { payload: (body ?? {}) as object }),
     });
   };
@@ -75,6 +85,25 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
     expect(otherCustomerId).toBeGreaterThan(3);
     otherUser = await buildUser(t, { customerId: otherCustomerId });
     await signInAll();
+    // Made by staff for the second customer: a key acts for its one company, not as staff.
+    for (const [role, abilities] of [
+      ['readKey', ['read']],
+      ['fullKey', ['book', 'read', 'cancel']],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/apikeys',
+        headers: bearer(tokenOf('staff') as string),
+        payload: {
+          Name: `matrix ${role}`,
+          Abilities: abilities,
+          ExpiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          CustomerId: otherCustomerId,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      apiKeys.set(role, res.json().Key);
+    }
   }, 120_000);
 
   afterAll(async () => {
@@ -162,7 +191,7 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
         const own = await call('customer', method, target, body);
         if (own.statusCode !== 200) wrong.push(`${entry.route} id ${id} as its owner: ${own.statusCode}`);
       }
-      for (const role of ['otherCustomer', 'steamshipLine'] as const) {
+      for (const role of ['otherCustomer', 'steamshipLine', 'readKey', 'fullKey'] as const) {
         if (policy?.who[role] !== 'allowed') continue;
         const res = await call(role, method, target, body);
         if (res.statusCode !== 404)

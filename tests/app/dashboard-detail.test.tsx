@@ -62,7 +62,7 @@ describe('dashboard detail view', { timeout: 90_000 }, () => {
       .queryAllByRole('listitem')
       .map((li) => li.textContent);
     expect(hours).toEqual(location.OperatingHours);
-    const history = screen.getByRole('table', { name: 'Status history' });
+    const history = screen.getByRole('table', { name: 'Order history' });
     expect(within(history).getAllByRole('row')).toHaveLength(expected.History.length + 1);
     expect(screen.getByText(expected.StatusName, { selector: 'dd *, dd' })).toBeTruthy();
 

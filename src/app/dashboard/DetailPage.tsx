@@ -62,7 +62,7 @@ const DetailPage = observer(function DetailPage() {
             <Section title="Locations">
               <OrderLocations detail={detail} />
             </Section>
-            <Section title="Status history">
+            <Section title="History">
               <OrderHistory detail={detail} />
             </Section>
             <CancelOrder />

@@ -1,5 +1,5 @@
 import { hasAnyPermission, type PermissionSet } from '../../domain/permissions';
-import { AREA_ROUTES, type AreaRoute, routeAccess, routeNeedsGoodStanding } from '../routes';
+import { AREA_ROUTES, type AreaRoute, routeAccess, routeAllows, routeNeedsGoodStanding } from '../routes';
 
 export interface MenuLink {
   label: string;
@@ -54,7 +54,7 @@ export const entryOnHold = (goodStanding: boolean | undefined, route: AreaRoute)
 export function buildMenu(input: MenuInput): MenuModel {
   const sections: MenuSection[] = [];
   for (const route of AREA_ROUTES) {
-    if (!route.menu || !canSee(input.permissions, route)) continue;
+    if (!route.menu || !routeAllows(input, route)) continue;
     const heading = route.menu.group ?? null;
     const last = sections.at(-1);
     const link = {

@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { createApiClient } from '../api/client';
+import { AuditTrailStore } from '../audit/AuditTrailStore';
 import { DashboardDetailStore } from '../dashboard/DashboardDetailStore';
 import { DashboardStore } from '../dashboard/DashboardStore';
 import { FlowStores } from '../flows/FlowStores';
@@ -56,6 +57,8 @@ export class RootStore {
   readonly internalReservation: InternalReservationStore;
   readonly manualInventory: ManualInventoryStore;
   readonly inventoryAvailability: InventoryAvailabilityStore;
+  /** Issue 18: the staff's audit trail search. */
+  readonly auditTrail: AuditTrailStore;
   readonly storage: KeyValueStorage;
   /** Idle watch, token refresh, cross-tab mirroring, version check, public configuration (SPEC §4). */
   readonly sessionBehaviour: SessionBehaviour;
@@ -105,6 +108,7 @@ export class RootStore {
       },
     });
     this.manualInventory = new ManualInventoryStore({ api: this.api, session: this.session });
+    this.auditTrail = new AuditTrailStore({ api: this.api });
     this.inventoryAvailability = new InventoryAvailabilityStore({
       api: this.api,
       session: this.session,
@@ -126,5 +130,6 @@ export class RootStore {
     this.internalReservation.reset();
     this.manualInventory.reset();
     this.inventoryAvailability.reset();
+    this.auditTrail.reset();
   }
 }

@@ -36,6 +36,16 @@ export interface AuthCache {
   claims(token: string, verify: () => Promise<TokenClaims | null>): Promise<TokenClaims | null>;
   /** The record of a token; `read` runs when it is not cached (or the cache is not live). */
   get(token: string, read: () => Promise<AuthRecord | undefined>): Promise<AuthRecord | undefined>;
+  /**
+   * Issue 18: an API key's reading, by the key's hash; `read` runs when it is not cached (or the
+   * cache is not live). Emptied by the same notifications (migration 0019 adds the key's own).
+   */
+  apiKey<T>(keyHash: string, read: () => Promise<T>): Promise<T>;
+  /**
+   * Forgets every entry now. The instance that commits a change calls it too (a revoked API key):
+   * its own notification arrives a moment after the commit, and the next call must not wait.
+   */
+  invalidate(): void;
   /** Whether notifications are heard now, so entries are kept. */
   readonly live: boolean;
   close(): Promise<void>;
@@ -49,6 +59,7 @@ interface Log {
 class TokenRecords {
   readonly #verified = new Map<string, TokenClaims>();
   readonly #entries = new Map<string, AuthRecord | undefined>();
+  readonly #keys = new Map<string, unknown>();
   #generation = 0;
   live = false;
 
@@ -80,9 +91,21 @@ class TokenRecords {
     return record;
   }
 
+  async apiKey<T>(keyHash: string, read: () => Promise<T>): Promise<T> {
+    if (this.live && this.#keys.has(keyHash)) return this.#keys.get(keyHash) as T;
+    const generation = this.#generation;
+    const record = await read();
+    if (this.live && generation === this.#generation) {
+      if (this.#keys.size >= MAX_ENTRIES) this.#keys.clear();
+      this.#keys.set(keyHash, record);
+    }
+    return record;
+  }
+
   invalidate() {
     this.#generation++;
     this.#entries.clear();
+    this.#keys.clear();
   }
 }
 
@@ -170,6 +193,8 @@ export async function authCacheFor(handle: DatabaseHandle, log: Log = console): 
   return {
     claims: (token, verify) => records.claims(token, verify),
     get: (token, read) => records.get(token, read),
+    apiKey: (keyHash, read) => records.apiKey(keyHash, read),
+    invalidate: () => records.invalidate(),
     get live() {
       return records.live;
     },

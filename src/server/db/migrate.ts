@@ -16,6 +16,10 @@ import { statements as requestFingerprint } from './migrations/0010-request-fing
 import { statements as mailOutbox } from './migrations/0011-mail-outbox';
 import { statements as dashboardReadModel } from './migrations/0016-dashboard-read-model';
 import { statements as authChangeNotify } from './migrations/0017-auth-change-notify';
+import { statements as apiKeys } from './migrations/0018-api-keys';
+import { statements as apiKeyNotify } from './migrations/0019-api-key-notify';
+import { statements as webhooks } from './migrations/0020-webhooks';
+import { statements as webhookEnqueueWhenSubscribed } from './migrations/0021-webhook-enqueue-when-subscribed';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -31,6 +35,10 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0011-mail-outbox', statements: mailOutbox },
   { name: '0016-dashboard-read-model', statements: dashboardReadModel },
   { name: '0017-auth-change-notify', statements: authChangeNotify },
+  { name: '0018-api-keys', statements: apiKeys },
+  { name: '0019-api-key-notify', statements: apiKeyNotify },
+  { name: '0020-webhooks', statements: webhooks },
+  { name: '0021-webhook-enqueue-when-subscribed', statements: webhookEnqueueWhenSubscribed },
 ];
 
 const MIGRATION_LOCK = 727_001;

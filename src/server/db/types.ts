@@ -323,6 +323,66 @@ export interface AuditLogTable {
   changed_by: number | null;
   changed_at: CreatedAt;
   details: Json | null;
+  /** The API key the change was made with (issue 18); null for the portal's own sessions. */
+  api_key_id: number | null;
+}
+
+export interface ApiKeyTable {
+  api_key_id: Generated<number>;
+  customer_id: number;
+  name: string;
+  /** The key's first characters, shown in lists so a user can tell keys apart. */
+  key_prefix: string;
+  /** SHA-256 (hex) of the whole key; the key itself is never stored. */
+  key_hash: string;
+  /** Of 'book' | 'read' | 'cancel' (domain/policies.ts). */
+  abilities: string[];
+  created_by: number;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_by: number | null;
+  last_used_at: Date | null;
+}
+
+/** Issue 18: a company's webhook subscription (migrations/0020-webhooks.ts). */
+export interface WebhookSubscriptionTable {
+  subscription_id: Generated<number>;
+  customer_id: number;
+  url: string;
+  /** Of WEBHOOK_EVENTS (src/schemas/webhooks.ts). */
+  events: string[];
+  /** The locations whose availability.changed the subscription hears. */
+  location_ids: Generated<number[]>;
+  /** The HMAC-SHA256 key of X-Signature; readable by the company's administrators. */
+  secret: string;
+  active: Generated<boolean>;
+  created_by: number;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** Issue 18: one event for one subscription: the durable outbox row and its delivery log entry. */
+export interface WebhookDeliveryTable {
+  delivery_id: Generated<number>;
+  /** The id the receiver de-duplicates by (the body's `id`, X-Webhook-Id). */
+  webhook_id: Generated<string>;
+  subscription_id: number;
+  event: string;
+  booking_order_id: number | null;
+  location_ids: number[] | null;
+  occurred_at: Generated<Date>;
+  /** "Send again": the delivery this one repeats. */
+  resent_from: number | null;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_until: Date | null;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 export interface AppSecretTable {
@@ -422,6 +482,9 @@ export interface Database {
   user_roles: UserRoleTable;
   revoked_tokens: RevokedTokenTable;
   audit_log: AuditLogTable;
+  api_keys: ApiKeyTable;
+  webhook_subscriptions: WebhookSubscriptionTable;
+  webhook_deliveries: WebhookDeliveryTable;
   app_secrets: AppSecretTable;
   access_requests: AccessRequestTable;
   password_reset_tokens: PasswordResetTokenTable;

@@ -17,6 +17,14 @@ import { contactAddresses } from './booking-notification';
 import { type BookingTypes, cancelVerdict } from './booking-types';
 import { dashboardDetail } from './dashboard';
 import { scopeOf, visibleOrders } from './dashboard-rows';
+import {
+  actorOf,
+  bookingField,
+  type OrderActor,
+  type OrderChanges,
+  recordOrderChange,
+  STATUS_FIELD,
+} from './order-audit';
 import type { Viewer } from './viewer';
 
 export interface CancelDeps {
@@ -54,8 +62,9 @@ export async function cancelOrder(
     if (!order) throw notFound('This booking order was not found, or it is not one of your bookings.');
     const bookings = await trx
       .selectFrom('bookings')
-      .select(['status_code', 'units_fulfilled_count'])
+      .select(['booking_id', 'booking_code', 'status_code', 'units_fulfilled_count'])
       .where('booking_order_id', '=', orderId)
+      .orderBy('booking_id')
       .execute();
     const verdict = cancelVerdict(ctx.bookingTypes, viewer, {
       customerId: order.customer_id,
@@ -65,7 +74,15 @@ export async function cancelOrder(
     });
     if (!verdict.ok) throw new AppError(verdict.status, verdict.reason, 'NOT_CANCELLABLE');
     const pickedUp = bookings.some((b) => b.units_fulfilled_count > 0);
-    await markCancelled(trx, orderId, viewer.userId, order.status_code, pickedUp ? 'CL' : 'CN', additional);
+    await markCancelled(
+      trx,
+      orderId,
+      actorOf(viewer),
+      bookings,
+      order.status_code,
+      pickedUp ? 'CL' : 'CN',
+      additional,
+    );
     return order;
   });
 
@@ -81,15 +98,33 @@ export async function cancelOrder(
   return detail;
 }
 
+interface CancelledBooking {
+  booking_id: number;
+  booking_code: string | null;
+  status_code: string | null;
+  units_fulfilled_count: number;
+}
+
+/** Each booking's status old → new as the update below sets it, named by its booking number. */
+const bookingStatusChanges = (bookings: readonly CancelledBooking[]): OrderChanges =>
+  Object.fromEntries(
+    bookings
+      .map((b) => [b, b.units_fulfilled_count > 0 ? 'CL' : 'CN'] as const)
+      .filter(([b, next]) => b.status_code !== next)
+      .map(([b, next]) => [bookingField(b, STATUS_FIELD), { old: b.status_code, new: next }]),
+  );
+
 async function markCancelled(
   trx: Kysely<Database>,
   orderId: number,
-  userId: number,
+  actor: OrderActor,
+  bookings: readonly CancelledBooking[],
   from: string | null,
   to: 'CN' | 'CL',
   additionalEmails: string,
 ): Promise<void> {
   const now = new Date();
+  const userId = actor.userId;
   await trx
     .updateTable('bookings')
     .set((eb) => ({
@@ -111,17 +146,14 @@ async function markCancelled(
     .where('booking_order_id', '=', orderId)
     .where('status', 'in', ['PENDING', 'VALIDATED'])
     .execute();
-  await trx
-    .insertInto('audit_log')
-    .values({
-      entity_type: 'booking_order',
-      entity_id: String(orderId),
-      action: 'cancelled',
-      changed_by: userId,
-      changed_at: now,
-      details: JSON.stringify({ from, to, ...(additionalEmails ? { additionalEmails } : {}) }),
-    })
-    .execute();
+  await recordOrderChange(trx, {
+    actor,
+    orderId,
+    action: 'cancelled',
+    at: now,
+    changes: { [STATUS_FIELD]: { old: from, new: to }, ...bookingStatusChanges(bookings) },
+    facts: additionalEmails ? { additionalEmails } : {},
+  });
 }
 
 /** After the commit; a mail that cannot be sent is logged and never undoes the cancel. */

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { bookingCode, reserveBookingIds } from './booking-numbers';
+import { type OrderActor, recordOrderChange, STATUS_FIELD } from './order-audit';
 
 export type OrderStatus = 'OP' | 'PN';
 
@@ -46,7 +47,8 @@ export interface NewOrder {
   /** The type's own header fields (the order document's Details). */
   details?: Record<string, unknown>;
   idempotencyKey: string;
-  createdBy: number;
+  /** Who books: created_by is the user; the audit entry also names the API key, if any. */
+  actor: OrderActor;
   bookings: readonly NewBooking[];
   /** Set when the order waits for staff: every booking is PN and has no number yet. */
   pending: PendingReasonValue | null;
@@ -128,8 +130,8 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       details: order.details ? JSON.stringify(order.details) : null,
       booking_comment: null,
       idempotency_key: order.idempotencyKey,
-      created_by: order.createdBy,
-      updated_by: order.createdBy,
+      created_by: order.actor.userId,
+      updated_by: order.actor.userId,
     })
     .returning('booking_order_id')
     .executeTakeFirstOrThrow();
@@ -144,26 +146,23 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
   if (chassis.length > 0) await trx.insertInto('booking_chassis').values(chassis).execute();
 
   if (order.pending) await insertPendingRequest(trx, orderId, order.pending);
-  await trx
-    .insertInto('audit_log')
-    .values({
-      entity_type: 'booking_order',
-      entity_id: String(orderId),
-      action: 'created',
-      changed_by: order.createdBy,
-      details: JSON.stringify({
-        type: order.orderType,
-        status,
-        units: order.bookings.reduce((sum, b) => sum + b.units, 0),
-        bookings: rows.map((r) => ({
-          code: r.booking_code,
-          location: r.location_id,
-          units: r.units_requested_count,
-        })),
-        ...(order.pending ? { pendingReason: order.pending.reason } : {}),
-        ...order.audit,
-      }),
-    })
-    .execute();
+  await recordOrderChange(trx, {
+    actor: order.actor,
+    orderId,
+    action: 'created',
+    changes: { [STATUS_FIELD]: { old: null, new: status } },
+    facts: {
+      type: order.orderType,
+      status,
+      units: order.bookings.reduce((sum, b) => sum + b.units, 0),
+      bookings: rows.map((r) => ({
+        code: r.booking_code,
+        location: r.location_id,
+        units: r.units_requested_count,
+      })),
+      ...(order.pending ? { pendingReason: order.pending.reason } : {}),
+      ...order.audit,
+    },
+  });
   return orderId;
 }

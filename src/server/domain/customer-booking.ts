@@ -17,6 +17,7 @@ import {
 import type { BookingCustomer } from './booking-customer';
 import { insertOrder, PendingReason } from './booking-orders';
 import { bookOnce } from './booking-transaction';
+import { actorOf } from './order-audit';
 import { type Booker, SubmissionRefused } from './submission';
 import { weeklyThresholdBreach } from './weekly-threshold';
 
@@ -141,7 +142,7 @@ export const bookCustomerUnits =
         marketCode: choice.marketCode,
         contact: data.Contact,
         idempotencyKey: request.idempotencyKey,
-        createdBy: request.viewer.userId,
+        actor: actorOf(request.viewer),
         pending: reason,
         bookings: rows.map(({ unit }) => ({
           locationId: unit.LocationId,

@@ -26,13 +26,15 @@ import type { Viewer } from './viewer';
 /** Rows fetched per round trip: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_BATCH_ROWS = 2000;
 
-interface Column {
+/** A spreadsheet column: its header, its width, and the cell a row gives it. */
+export interface SheetColumn<Row> {
   header: string;
   width: number;
-  value: (row: DashboardRow) => string | number | Date | null;
+  value: (row: Row) => string | number | Date | null;
   /** Excel number format for dates and numbers. */
   numFmt?: string;
 }
+type Column = SheetColumn<DashboardRow>;
 
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
 
@@ -132,14 +134,16 @@ async function writeCsv(
   });
 }
 
-async function writeExcel(
+/**
+ * Writes one sheet of rows to `out` as an .xlsx, batch by batch as `feed` hands them over (the
+ * dashboard's and the audit trail's downloads, issue 18), so memory stays flat however many rows.
+ */
+export async function writeWorkbook<Row>(
   out: Writable,
-  db: Kysely<Database>,
-  viewer: Viewer,
-  criteria: DashboardCriteria,
-  zone: TimeZone,
+  sheetName: string,
+  columns: readonly SheetColumn<Row>[],
+  feed: (onBatch: (rows: readonly Row[]) => Promise<void>) => Promise<number>,
 ): Promise<number> {
-  const columns = exportColumns(zone, await loadDisplayNames(db));
   // Inline strings, not a shared-string table: the table would grow with every row until the end.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -147,7 +151,7 @@ async function writeExcel(
     useSharedStrings: false,
   });
   workbook.creator = 'Chassis booking portal';
-  const sheet = workbook.addWorksheet('Bookings', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({
     header: c.header,
     key: String(i),
@@ -156,13 +160,44 @@ async function writeExcel(
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  const total = await forEachRowBatch(db, viewer, criteria, zone, async (rows) => {
+  const total = await feed(async (rows) => {
     for (const r of rows) sheet.addRow(columns.map((c) => c.value(r))).commit();
     await drained(out);
   });
   sheet.commit();
   await workbook.commit();
   return total;
+}
+
+async function writeExcel(
+  out: Writable,
+  db: Kysely<Database>,
+  viewer: Viewer,
+  criteria: DashboardCriteria,
+  zone: TimeZone,
+): Promise<number> {
+  const columns = exportColumns(zone, await loadDisplayNames(db));
+  return writeWorkbook(out, 'Bookings', columns, (onBatch) =>
+    forEachRowBatch(db, viewer, criteria, zone, onBatch),
+  );
+}
+
+/** A file written into a stream the route sends as it is written; a failure mid-way aborts it (and is logged). */
+export function streamedFile(
+  write: (out: Writable) => Promise<unknown>,
+  log: ErrorLog,
+  what: string,
+): Readable {
+  const out = new PassThrough();
+  write(out)
+    .then(() => {
+      if (!out.writableEnded) out.end();
+    })
+    .catch((error: Error) => {
+      log.error({ err: error }, `${what} stopped`);
+      out.destroy(error);
+    });
+  return out;
 }
 
 export type ExportKind = 'csv' | 'xlsx';
@@ -180,15 +215,6 @@ export function dashboardFile(
   log: ErrorLog,
 ): Readable {
   const checked = checkCriteria(criteria, viewer);
-  const out = new PassThrough();
   const write = kind === 'csv' ? writeCsv : writeExcel;
-  write(out, db, viewer, checked, zone)
-    .then(() => {
-      if (!out.writableEnded) out.end();
-    })
-    .catch((error: Error) => {
-      log.error({ err: error }, `dashboard ${kind} export stopped`);
-      out.destroy(error);
-    });
-  return out;
+  return streamedFile((out) => write(out, db, viewer, checked, zone), log, `dashboard ${kind} export`);
 }

@@ -24,6 +24,7 @@ import {
 } from './dashboard-rows';
 import { applyCriteria, checkCriteria, type TimeZone } from './dashboard-search';
 import { editableOrders } from './order-document';
+import { orderTrail } from './order-trail';
 import type { Viewer } from './viewer';
 
 export async function searchDashboard(
@@ -65,13 +66,6 @@ const party = (id: number | null, name: string | null, scac: string | null) =>
   id !== null && name !== null ? { CustomerId: id, CustomerNameWithSCAC: `${name} (${scac})` } : null;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** The order's status after an audit entry: a creation names `status`, a change names `to`. */
-function statusAfter(details: unknown): string | null {
-  const d = (typeof details === 'string' ? JSON.parse(details) : details) as Record<string, unknown> | null;
-  const status = d?.to ?? d?.status ?? null;
-  return typeof status === 'string' ? status : null;
-}
 
 /** SPEC §5: operating hours are a semicolon-separated string, shown as a list. */
 const hoursList = (hours: string) =>
@@ -169,15 +163,7 @@ export async function dashboardDetail(
       .where('b.booking_order_id', '=', orderId)
       .orderBy('ch.chassis_id')
       .execute(),
-    db
-      .selectFrom('audit_log as a')
-      .leftJoin('users as u', 'u.user_id', 'a.changed_by')
-      .select(['a.changed_at', 'a.action', 'a.details', 'u.first_name', 'u.last_name'])
-      .where('a.entity_type', '=', 'booking_order')
-      .where('a.entity_id', '=', String(orderId))
-      .orderBy('a.changed_at')
-      .orderBy('a.audit_id')
-      .execute(),
+    orderTrail(db, orderId),
   ]);
 
   const facts = {
@@ -241,15 +227,6 @@ export async function dashboardDetail(
       ToLocation: b.to_location_id === null ? null : locationOf(b.to_location_id),
       Chassis: chassis.filter((c) => c.booking_id === b.booking_id).map((c) => c.chassis_id),
     })),
-    History: history.map((h) => {
-      const status = statusAfter(h.details);
-      return {
-        ChangedAt: iso(h.changed_at),
-        ChangedBy: h.first_name ? `${h.first_name} ${h.last_name}` : 'System',
-        Action: h.action,
-        StatusCode: status,
-        StatusName: bookingStatusName(status),
-      };
-    }),
+    History: history,
   };
 }

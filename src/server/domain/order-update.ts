@@ -22,6 +22,7 @@ import { editVerdict } from './booking-types';
 import { orderNotFound } from './dashboard';
 import { scopeOf, visibleOrders } from './dashboard-rows';
 import { bookingDeps, checkFlowBody, type FlowDeps, notifyOrder, typeOf } from './flow-submission';
+import { actorOf, changesOf, recordOrderChange } from './order-audit';
 import type { Viewer } from './viewer';
 
 export const NOTHING_CHANGED_MESSAGE = 'Nothing has changed: change something, or go back to the dashboard.';
@@ -132,17 +133,14 @@ export async function updateFlowOrder(
       .set({ version: sql`version + 1`, updated_by: viewer.userId, updated_at: now })
       .where('booking_order_id', '=', orderId)
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        entity_type: 'booking_order',
-        entity_id: String(orderId),
-        action: 'edited',
-        changed_by: viewer.userId,
-        changed_at: now,
-        details: JSON.stringify({ version: { from: version, to: version + 1 }, changes: done.changes }),
-      })
-      .execute();
+    await recordOrderChange(trx, {
+      actor: actorOf(viewer),
+      orderId,
+      action: 'edited',
+      at: now,
+      changes: changesOf(done.changes),
+      facts: { version: { from: version, to: version + 1 } },
+    });
     return done;
   });
 

@@ -16,6 +16,7 @@ import { notifyContact } from './booking-notification';
 import { bookingCode } from './booking-numbers';
 import { presentOrder } from './booking-presenter';
 import type { FlowDeps } from './flow-submission';
+import { actorOf, bookingField, recordOrderChange, STATUS_FIELD } from './order-audit';
 import { OPEN_REQUEST_STATES, type PresentOptions, presentPendingRequests } from './pending-requests';
 import type { Viewer } from './viewer';
 
@@ -231,23 +232,26 @@ async function acceptOne(
       .set({ status: 'ACCEPTED', decided_by: viewer.userId, decided_at: now, decision_reason: null })
       .where('pending_request_id', '=', requestId)
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        entity_type: 'booking_order',
-        entity_id: String(order.booking_order_id),
-        action: 'accepted',
-        changed_by: viewer.userId,
-        changed_at: now,
-        details: JSON.stringify({
-          from: 'PN',
-          to: 'OP',
-          pendingRequestId: requestId,
-          bookings: codes.map((c) => c.code),
-          ...(shortfalls.length > 0 ? { acceptedOverAvailability: shortfalls } : {}),
-        }),
-      })
-      .execute();
+    await recordOrderChange(trx, {
+      actor: actorOf(viewer),
+      orderId: order.booking_order_id,
+      action: 'accepted',
+      at: now,
+      changes: {
+        [STATUS_FIELD]: { old: 'PN', new: 'OP' },
+        ...Object.fromEntries(
+          codes.map((c) => [
+            bookingField({ booking_code: c.code, booking_id: c.id }, STATUS_FIELD),
+            { old: 'PN', new: 'OP' },
+          ]),
+        ),
+      },
+      facts: {
+        pendingRequestId: requestId,
+        bookings: codes.map((c) => c.code),
+        ...(shortfalls.length > 0 ? { acceptedOverAvailability: shortfalls } : {}),
+      },
+    });
     return order;
   });
   announce(ctx.orderEvents, log, { BookingOrderId: order.booking_order_id, Change: 'accepted' });
@@ -279,17 +283,14 @@ async function rejectOne(ctx: PendingDeps, viewer: Viewer, requestId: number, re
       .set({ status: 'REJECTED', decided_by: viewer.userId, decided_at: now, decision_reason: reason })
       .where('pending_request_id', '=', requestId)
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        entity_type: 'booking_order',
-        entity_id: String(order.booking_order_id),
-        action: 'rejected',
-        changed_by: viewer.userId,
-        changed_at: now,
-        details: JSON.stringify({ from: 'PN', to: 'CN', pendingRequestId: requestId, reason }),
-      })
-      .execute();
+    await recordOrderChange(trx, {
+      actor: actorOf(viewer),
+      orderId: order.booking_order_id,
+      action: 'rejected',
+      at: now,
+      changes: { [STATUS_FIELD]: { old: 'PN', new: 'CN' } },
+      facts: { pendingRequestId: requestId, reason },
+    });
     return order;
   });
   announce(ctx.orderEvents, log, { BookingOrderId: order.booking_order_id, Change: 'rejected' });

@@ -15,6 +15,7 @@ import type { PendingOutcome, ValidationCheck } from '../../schemas/pending';
 import type { Database } from '../db/types';
 import { POOL_DRAWING_ORDER_TYPES } from './availability';
 import type { FlowDeps } from './flow-submission';
+import { actorOf, recordOrderChange } from './order-audit';
 import {
   describeShortfall,
   eachRequest,
@@ -175,22 +176,18 @@ async function validateOne(ctx: Pick<FlowDeps, 'db'>, viewer: Viewer, requestId:
       })
       .where('pending_request_id', '=', requestId)
       .execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        entity_type: 'booking_order',
-        entity_id: String(order.booking_order_id),
-        action: 'validated',
-        changed_by: viewer.userId,
-        changed_at: now,
-        details: JSON.stringify({
-          status: order.status_code,
-          pendingRequestId: requestId,
-          passed: !failed,
-          failureCode: failed?.FailureCode ?? null,
-        }),
-      })
-      .execute();
+    await recordOrderChange(trx, {
+      actor: actorOf(viewer),
+      orderId: order.booking_order_id,
+      action: 'validated',
+      at: now,
+      facts: {
+        status: order.status_code,
+        pendingRequestId: requestId,
+        passed: !failed,
+        failureCode: failed?.FailureCode ?? null,
+      },
+    });
     return failed
       ? `Pending request ${requestId} does not pass validation: ${failed.Message}`
       : `Pending request ${requestId} passes validation.`;

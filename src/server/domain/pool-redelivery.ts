@@ -19,6 +19,7 @@ import type { Database } from '../db/types';
 import { insertOrder, type NewBooking } from './booking-orders';
 import { bookOnce } from './booking-transaction';
 import { validateEquipment } from './equipment';
+import { actorOf } from './order-audit';
 import { type Booker, SubmissionRefused } from './submission';
 import type { Viewer } from './viewer';
 
@@ -144,7 +145,7 @@ export const bookPoolRedelivery: Booker = (deps, request) => {
         contact: data.Contact,
         details: { ReasonCode, RedeliveryDate, LocationId },
         idempotencyKey: request.idempotencyKey,
-        createdBy: request.viewer.userId,
+        actor: actorOf(request.viewer),
         pending: null,
         bookings: groupBookings(LocationId, verdicts),
       });

@@ -11,6 +11,7 @@ import type { Database } from '../db/types';
 import { contactAddresses } from './booking-notification';
 import { insertOrder, type NewBooking, PendingReason } from './booking-orders';
 import { bookOnce } from './booking-transaction';
+import { actorOf } from './order-audit';
 import { repositionAvailable, sourceOf } from './reposition-availability';
 import {
   checkDestinations,
@@ -111,7 +112,7 @@ export const bookReposition: Booker = async (deps, request) => {
         contact: data.Contact,
         details: repositionDetails(data.Header, data.Contact),
         idempotencyKey: request.idempotencyKey,
-        createdBy: request.viewer.userId,
+        actor: actorOf(request.viewer),
         pending: over ? PendingReason.overAvailability : null,
         bookings: rows.map((r) => newDestination(data.Header, r.order)),
         audit: { available, ...(over ? { overAvailableAgreed: true } : {}) },

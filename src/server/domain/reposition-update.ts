@@ -138,6 +138,8 @@ export const updateReposition: Updater = async (trx, request, { clock }) => {
       continue;
     }
     const label = `Orders.${index}`;
+    // The trail names the booking by its number (order-audit.ts); refusals name the form's row.
+    const booked = `Booking ${b.booking_code ?? `#${b.booking_id}`}`;
     if (!OPEN.includes(b.status_code)) {
       const same = Object.entries(wanted(o)).every(([k, v]) => (b as Record<string, unknown>)[k] === v);
       if (!same || o.CancelBooking)
@@ -155,7 +157,7 @@ export const updateReposition: Updater = async (trx, request, { clock }) => {
         .set({ status_code: status, updated_at: clock() })
         .where('booking_id', '=', b.booking_id)
         .execute();
-      changes.push({ field: `${label}.BookingStatusCode`, before: b.status_code, after: status });
+      changes.push({ field: `${booked}.BookingStatusCode`, before: b.status_code, after: status });
       continue;
     }
     const next = wanted(o);
@@ -174,7 +176,7 @@ export const updateReposition: Updater = async (trx, request, { clock }) => {
       .where('booking_id', '=', b.booking_id)
       .execute();
     for (const [k, v] of diff)
-      changes.push({ field: `${label}.${k}`, before: (b as Record<string, unknown>)[k], after: v });
+      changes.push({ field: `${booked}.${k}`, before: (b as Record<string, unknown>)[k], after: v });
   }
 
   // Availability for what is added only: a decrease or a cancel never asks.

@@ -12,6 +12,7 @@ import type { Database } from '../db/types';
 import { insertOrder, type NewBooking } from './booking-orders';
 import { bookOnce } from './booking-transaction';
 import { validateEquipment } from './equipment';
+import { actorOf } from './order-audit';
 import { type Booker, SubmissionRefused } from './submission';
 
 export const termLeaseChassisMessage = (id: string) =>
@@ -102,7 +103,7 @@ export const bookReuse: Booker = (deps, request) => {
       marketCode: markets.length === 1 ? (markets[0]?.market_code ?? null) : null,
       contact: data.Contact,
       idempotencyKey: request.idempotencyKey,
-      createdBy: request.viewer.userId,
+      actor: actorOf(request.viewer),
       pending: null,
       bookings,
     });

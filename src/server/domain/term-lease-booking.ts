@@ -18,6 +18,7 @@ import { contactAddresses, notifyCancelled } from './booking-notification';
 import { insertBookings, insertOrder, insertPendingRequest, PendingReason } from './booking-orders';
 import { bookOnce } from './booking-transaction';
 import { scopeOf, visibleOrders } from './dashboard-rows';
+import { actorOf, bookingField, type OrderChanges, recordOrderChange, STATUS_FIELD } from './order-audit';
 import { type Booker, type BookingRequest, SubmissionRefused, type Updater } from './submission';
 import {
   assertBookable,
@@ -492,7 +493,7 @@ export const bookTermLease: Booker = async (deps, request) => {
       },
       details: { ContractId: contract.contract_id, ContractNumber: contract.contract_number },
       idempotencyKey: request.idempotencyKey,
-      createdBy: request.viewer.userId,
+      actor: actorOf(request.viewer),
       pending: over ? PendingReason.overAvailability : null,
       bookings: items.map(({ line, b }) => {
         const l = lines.get(line) as ContractLine;
@@ -764,7 +765,7 @@ export const updateTermLease: Updater = async (trx, request, { clock }) => {
           .set({ status_code: 'CN', updated_at: now })
           .where('booking_id', '=', e.booking_id)
           .execute();
-        changes.push({ field: `${field}.CancelBooking`, before: false, after: true });
+        changes.push({ field: `Booking ${code}.CancelBooking`, before: false, after: true });
         continue;
       }
       if (b.IsSwapBooking && b.LocationId !== e.location_id) {
@@ -786,7 +787,7 @@ export const updateTermLease: Updater = async (trx, request, { clock }) => {
           .where('booking_id', '=', e.booking_id)
           .execute();
         newBookings.push({ line: item.EquipmentLineID, b });
-        changes.push({ field: `${field}.LocationId`, before: e.location_id, after: b.LocationId });
+        changes.push({ field: `Booking ${code}.LocationId`, before: e.location_id, after: b.LocationId });
         continue;
       }
       if (b.LocationId !== e.location_id)
@@ -802,7 +803,7 @@ export const updateTermLease: Updater = async (trx, request, { clock }) => {
           .set({ status_code: pendingOrOpen, units_requested_count: b.UnitsRequestedCount, updated_at: now })
           .where('booking_id', '=', e.booking_id)
           .execute();
-        changes.push({ field: `${field}.CancelBooking`, before: true, after: false });
+        changes.push({ field: `Booking ${code}.CancelBooking`, before: true, after: false });
         continue;
       }
       if (b.UnitsRequestedCount !== e.units_requested_count) {
@@ -824,7 +825,7 @@ export const updateTermLease: Updater = async (trx, request, { clock }) => {
           .where('booking_id', '=', e.booking_id)
           .execute();
         changes.push({
-          field: `${field}.UnitsRequestedCount`,
+          field: `Booking ${code}.UnitsRequestedCount`,
           before: e.units_requested_count,
           after: b.UnitsRequestedCount,
         });
@@ -1002,7 +1003,7 @@ export async function cancelTermLeaseOrder(
       );
     const bookings = await trx
       .selectFrom('bookings')
-      .select(['booking_id', 'status_code', 'units_fulfilled_count'])
+      .select(['booking_id', 'booking_code', 'status_code', 'units_fulfilled_count'])
       .where('booking_order_id', '=', orderId)
       .forUpdate()
       .execute();
@@ -1013,6 +1014,7 @@ export async function cancelTermLeaseOrder(
         'NOT_CANCELLABLE',
       );
     let closed = false;
+    const bookingChanges: OrderChanges = {};
     for (const b of bookings) {
       const to =
         b.status_code === 'FF'
@@ -1023,12 +1025,15 @@ export async function cancelTermLeaseOrder(
               : 'CN'
             : null;
       if (to === 'CL' || b.status_code === 'CL') closed = true;
-      if (to)
+      if (to) {
         await trx
           .updateTable('bookings')
           .set({ status_code: to, updated_at: now })
           .where('booking_id', '=', b.booking_id)
           .execute();
+        if (to !== b.status_code)
+          bookingChanges[bookingField(b, STATUS_FIELD)] = { old: b.status_code, new: to };
+      }
     }
     const status = closed ? 'CL' : 'CN';
     await trx
@@ -1043,22 +1048,14 @@ export async function cancelTermLeaseOrder(
       .where('status', 'in', ['PENDING', 'VALIDATED'])
       .execute();
     const fees = await reconcileFees(trx, orderId);
-    await trx
-      .insertInto('audit_log')
-      .values({
-        entity_type: 'booking_order',
-        entity_id: String(orderId),
-        action: 'cancelled',
-        changed_by: viewer.userId,
-        changed_at: now,
-        details: JSON.stringify({
-          from: order.status_code,
-          to: status,
-          fees,
-          ...(additional ? { additionalEmails: additional } : {}),
-        }),
-      })
-      .execute();
+    await recordOrderChange(trx, {
+      actor: actorOf(viewer),
+      orderId,
+      action: 'cancelled',
+      at: now,
+      changes: { [STATUS_FIELD]: { old: order.status_code, new: status }, ...bookingChanges },
+      facts: { fees, ...(additional ? { additionalEmails: additional } : {}) },
+    });
     return { contactName: order.contact_name, emails: `${order.email_addresses ?? ''};${additional}` };
   });
   const after = await openTermLeaseOrder(db, viewer, orderId, OPEN_ORDER_STATUSES);

@@ -32,6 +32,7 @@ import { insertBookings, insertOrder, type NewBooking } from './booking-orders';
 import { bookOnce, requestFingerprint } from './booking-transaction';
 import { scopeOf, visibleOrders } from './dashboard-rows';
 import { validateEquipment } from './equipment';
+import { actorOf } from './order-audit';
 import { type Booker, type BookingRequest, SubmissionRefused, type Updater } from './submission';
 import { contractLines } from './term-lease-contracts';
 import type { Viewer } from './viewer';
@@ -661,7 +662,7 @@ export const bookTermLeaseRedelivery: Booker = (deps, request) => {
         contact: data.Contact,
         details: orderDetails(data.Search, live),
         idempotencyKey: request.idempotencyKey,
-        createdBy: request.viewer.userId,
+        actor: actorOf(request.viewer),
         pending: null,
         bookings: plannedBookings(live),
       });

@@ -8,6 +8,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types';
+import { DAY_MS, nextAttemptAt, type RetrySchedule } from '../events/retry-schedule';
 import type { Mail, Mailer } from './mailer';
 
 export interface OutboxLog {
@@ -40,9 +41,11 @@ export function createMailOutbox(
   log: OutboxLog,
   options: OutboxOptions,
 ): MailOutbox {
-  const firstPause = options.firstPauseMs ?? 60_000;
-  const maxPause = options.maxPauseMs ?? 60 * 60_000;
-  const giveUpAfter = options.giveUpAfterMs ?? 24 * 60 * 60_000;
+  const schedule: RetrySchedule = {
+    firstPauseMs: options.firstPauseMs ?? 60_000,
+    maxPauseMs: options.maxPauseMs ?? 60 * 60_000,
+    giveUpAfterMs: options.giveUpAfterMs ?? DAY_MS,
+  };
   const inFlight = new Set<Promise<void>>();
   let closed = false;
 
@@ -86,15 +89,14 @@ export function createMailOutbox(
         .execute();
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const pause = Math.min(maxPause, firstPause * 2 ** Math.max(0, row.attempts - 1));
-      const next = new Date(Date.now() + pause);
-      const givingUp = next.getTime() - new Date(row.created_at).getTime() > giveUpAfter;
+      const next = nextAttemptAt(schedule, row.attempts, row.created_at);
+      const givingUp = next === null;
       await db
         .updateTable('mail_outbox')
         .set({
           claimed_until: null,
           last_error: message.slice(0, 2000),
-          ...(givingUp ? { failed_at: new Date() } : { next_attempt_at: next }),
+          ...(next === null ? { failed_at: new Date() } : { next_attempt_at: next }),
         })
         .where('mail_id', '=', row.mail_id)
         .execute();

@@ -6,11 +6,14 @@
  * identifies the caller when a bearer token comes and lets anonymous calls through.
  * While a token says ResetPassword (SPEC §4, §6 "a pending password reset forces the reset page"),
  * only routes with `config.allowDuringPasswordReset` answer; every other one is a 403.
+ * Issue 18: `Authorization: ApiKey …` is checked here too (auth/api-key-auth.ts); the policies say
+ * which routes a key may call at all and which of its abilities each needs.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type Ability, can, refusalOf } from '../../domain/policies';
+import { type Ability, API_KEY_SESSION_REFUSAL, apiKeyMayCall, can, refusalOf } from '../../domain/policies';
 import { RESET_REQUIRED_TEXT } from '../../schemas/account';
+import { apiKeyOf, createApiKeyAuthenticator } from '../auth/api-key-auth';
 import type { AuthCache } from '../auth/auth-cache';
 import { authenticate, bearerToken } from '../auth/authenticate';
 import type { TokenService } from '../auth/tokens';
@@ -51,16 +54,35 @@ export function installAccessControl(
     for (const method of methods)
       if (method !== 'HEAD')
         app.routeAccess.set(`${method} ${route.url}`, route.config?.access ?? defaultAccess(route.url));
+    // Issue 18: the OpenAPI document names the ApiKey scheme on exactly the routes a key may call.
+    const access = route.config?.access ?? defaultAccess(route.url);
+    const security = route.schema?.security;
+    if (route.schema && security && typeof access === 'object' && access.apiKey)
+      route.schema.security = [...security, { ApiKey: [] }];
   });
 
+  const apiKeys = createApiKeyAuthenticator(db, authCache);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (!url) return;
     const access = request.routeOptions.config?.access ?? defaultAccess(url);
     if (access === 'public') return;
+    // Issue 18: a key goes through the same routes and checks; `can` narrows it to its abilities.
+    const key = apiKeyOf(request.headers.authorization);
+    if (key && access !== 'optional') {
+      request.viewer = await apiKeys.authenticate(key, request.ip);
+      if (!apiKeyMayCall(access)) throw forbidden(API_KEY_SESSION_REFUSAL);
+      const params = request.params as Record<string, string>;
+      if (typeof access === 'object' && !can(request.viewer, access, params))
+        throw forbidden(refusalOf(access, params, request.viewer));
+      return;
+    }
     const token = bearerToken(request.headers.authorization);
     if (!token && access === 'optional') return;
-    if (!token) throw unauthorized('Sign in to continue: this call needs a bearer token.');
+    if (!token)
+      throw unauthorized(
+        'Sign in to continue: this call needs a bearer token (or an API key: Authorization: ApiKey …).',
+      );
     request.viewer = await authenticate(db, tokens, token, authCache);
     if (
       request.viewer.claims.ResetPassword === true &&

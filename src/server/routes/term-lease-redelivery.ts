@@ -5,6 +5,7 @@
  * ("creates an order"), which is the create under its SPEC name.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Abilities } from '../../domain/policies';
 import { orderDocumentSchema } from '../../schemas/booking-order';
 import { errorResponses } from '../../schemas/common';
 import { type CancelOrderBody, cancelOrderBodySchema, dashboardDetailSchema } from '../../schemas/dashboard';
@@ -65,8 +66,12 @@ export function termLeaseRedeliveryRoutes(app: FastifyInstance, ctx: AppContext)
       handler: (_request, reply) => reply.redirect(create, 308),
     });
 
+  // Cancelling is its own ability (an API key needs `cancel` for it, not `book`): the TR type's
+  // cancel lists, as the generic cancel order asks of every type.
+  const trCancel = ctx.bookingTypes.of(TERM_REDELIVERY_ORDER_TYPE)?.cancel;
+  if (!trCancel) throw new Error('the term lease redelivery type names no cancel ability');
   app.put<{ Body: CancelOrderBody }>('/api/longtermredelivery/cancelOrder', {
-    config: { access },
+    config: { access: Abilities.orderCancel([...trCancel.staff, ...trCancel.customer]) },
     schema: {
       tags: ['Redeliveries'],
       summary:

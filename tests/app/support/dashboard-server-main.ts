@@ -21,6 +21,9 @@ const config = readConfig({
   FEATURE_PENDING_QUEUE_CONTACT_INFO: process.env.FEATURE_PENDING_QUEUE_CONTACT_INFO ?? '',
   // The internal reservations' tests run with the comments feature flag on and off.
   FEATURE_INTERNAL_RESERVATION_COMMENTS: process.env.FEATURE_INTERNAL_RESERVATION_COMMENTS ?? '',
+  // The Webhooks section's test delivers to a receiver on loopback, and looks for due rows often.
+  WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK ?? '',
+  WEBHOOK_RETRY_CHECK_MS: process.env.WEBHOOK_RETRY_CHECK_MS ?? '',
 });
 const tokens = createTokenService(
   new TextEncoder().encode(config.jwtSecret as string),

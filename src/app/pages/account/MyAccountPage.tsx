@@ -16,8 +16,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { notificationPreferencesSchema, updateAccountBodySchema } from '../../../schemas/account';
 import type { PageProps } from '../../routes';
 import { useStores } from '../../stores/StoresContext';
+import { ApiKeysSection } from './api-keys/ApiKeysSection';
 import { FormOutcome, NewPasswordFields, TextField } from './FormParts';
 import { type ChangePasswordForm, MyAccountStore, type ProfileForm } from './MyAccountStore';
+import { WebhooksSection } from './webhooks/WebhooksSection';
 
 const preferenceLabels = {
   BookingNotifications: notificationPreferencesSchema.properties.BookingNotifications.description,
@@ -69,6 +71,8 @@ const MyAccountPage = observer(function MyAccountPage({ title }: PageProps) {
                 <Text>Your password is managed by the company directory. Change it there.</Text>
               </Stack>
             )}
+            <ApiKeysSection />
+            <WebhooksSection />
           </>
         )}
       </Stack>

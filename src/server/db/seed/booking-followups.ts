@@ -2,6 +2,8 @@
  * What follows from the booking orders: pending-queue requests, term-lease order fees, the audit
  * trail of creation and status changes, and the chassis that fulfilled bookings handed out.
  */
+
+import { orderAuditRow, STATUS_FIELD } from '../../domain/order-audit';
 import type { BookingChassisTable, BookingOrderFeeTable, PendingRequestTable } from '../types';
 import type { OrderPlan } from './booking-orders';
 import type { ChassisRow } from './chassis';
@@ -28,6 +30,7 @@ export interface AuditRow {
   entity_id: string;
   action: string;
   changed_by: number | null;
+  api_key_id: number | null;
   changed_at: string;
   details: string;
 }
@@ -115,24 +118,30 @@ export function buildOrderFees(plans: readonly OrderPlan[], fees: readonly FeeRo
   return rows;
 }
 
+/** The same rows the domain writes (order-audit.ts): a creation, then the status it reached. */
 export function buildAuditLog(plans: readonly OrderPlan[]): AuditRow[] {
   const rows: AuditRow[] = [];
   for (const { order, initialStatus } of plans) {
-    const entity = { entity_type: 'booking_order', entity_id: String(order.booking_order_id) };
+    const orderId = order.booking_order_id;
     rows.push({
-      ...entity,
-      action: 'created',
-      changed_by: order.created_by,
+      ...orderAuditRow({
+        actor: order.created_by === null ? null : { userId: order.created_by, apiKeyId: null },
+        orderId,
+        action: 'created',
+        changes: { [STATUS_FIELD]: { old: null, new: initialStatus } },
+        facts: { type: order.booking_order_type_code, status: initialStatus },
+      }),
       changed_at: order.created_at,
-      details: JSON.stringify({ type: order.booking_order_type_code, status: initialStatus }),
     });
     if (order.status_code === initialStatus) continue;
     rows.push({
-      ...entity,
-      action: 'status_changed',
-      changed_by: order.updated_by,
+      ...orderAuditRow({
+        actor: order.updated_by === null ? null : { userId: order.updated_by, apiKeyId: null },
+        orderId,
+        action: 'status_changed',
+        changes: { [STATUS_FIELD]: { old: initialStatus, new: order.status_code } },
+      }),
       changed_at: order.updated_at === order.created_at ? later(order.created_at, 1) : order.updated_at,
-      details: JSON.stringify({ from: initialStatus, to: order.status_code }),
     });
   }
   return rows;

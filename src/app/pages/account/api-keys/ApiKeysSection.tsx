@@ -1,0 +1,244 @@
+/**
+ * Issue 18: "API keys" on My Account, for whoever holds integrationsManage: the company's keys
+ * (prefix, abilities, created, expires, last used, status), the create form (name, abilities,
+ * expiry), the new key shown once with a copy button, and Revoke after a confirmation. Renders the
+ * ApiKeysStore; no call is made here.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Code,
+  Field,
+  Fieldset,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
+import { type FormEvent, useEffect, useState } from 'react';
+import { API_KEY_ABILITIES } from '../../../../domain/policies';
+import { useStores } from '../../../stores/StoresContext';
+import { FormOutcome } from '../FormParts';
+import { ABILITY_LABELS, ApiKeysStore } from './ApiKeysStore';
+
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+
+export const ApiKeysSection = observer(function ApiKeysSection() {
+  const root = useStores();
+  const [store] = useState(
+    () =>
+      new ApiKeysStore({
+        api: root.api,
+        session: root.session,
+        confirm: (options) => root.dialogs.confirm(options),
+        copy: (text) => navigator.clipboard.writeText(text),
+      }),
+  );
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  if (!store.allowed) return null;
+  const ready = !store.choosesCompany || store.company !== null;
+  return (
+    <Stack gap={4} as="section" aria-labelledby="api-keys-heading">
+      <Heading as="h2" size="md" id="api-keys-heading">
+        API keys
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        Your company's systems call the portal's API with a key: send it as{' '}
+        <Code>Authorization: ApiKey …</Code>. A key acts as the person who made it, for this company only,
+        with the abilities you choose.
+      </Text>
+      {store.choosesCompany && <CompanyChooser store={store} />}
+      <FormOutcome error={store.loadError} />
+      {store.created && <NewKey store={store} />}
+      {ready && store.loaded && store.keys.length === 0 && <Text>No API keys yet.</Text>}
+      {store.keys.length > 0 && (
+        <Box overflowX="auto">
+          <Table.Root size="sm" aria-label="API keys">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader>Key</Table.ColumnHeader>
+                <Table.ColumnHeader>Abilities</Table.ColumnHeader>
+                <Table.ColumnHeader>Created</Table.ColumnHeader>
+                <Table.ColumnHeader>Expires</Table.ColumnHeader>
+                <Table.ColumnHeader>Last used</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader />
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {store.keys.map((k) => (
+                <Table.Row key={k.ApiKeyId}>
+                  <Table.Cell>{k.Name}</Table.Cell>
+                  <Table.Cell>
+                    <Code>{k.Prefix}…</Code>
+                  </Table.Cell>
+                  <Table.Cell>{k.Abilities.join(', ')}</Table.Cell>
+                  <Table.Cell>
+                    {day(k.CreatedAt)}
+                    {k.CreatedBy ? ` by ${k.CreatedBy}` : ''}
+                  </Table.Cell>
+                  <Table.Cell>{day(k.ExpiresAt)}</Table.Cell>
+                  <Table.Cell>{when(k.LastUsedAt)}</Table.Cell>
+                  <Table.Cell>{k.Status}</Table.Cell>
+                  <Table.Cell>
+                    {k.Status === 'Active' && (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        aria-label={`Revoke ${k.Name}`}
+                        onClick={() => void store.revoke(k)}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+      {ready && !store.draft && (
+        <Box>
+          <Button variant="outline" onClick={() => store.startNew()}>
+            Create API Key
+          </Button>
+        </Box>
+      )}
+      {store.draft && <CreateForm store={store} />}
+    </Stack>
+  );
+});
+
+const NewKey = observer(function NewKey({ store }: { store: ApiKeysStore }) {
+  const created = store.created;
+  if (!created) return null;
+  return (
+    <Alert.Root status="warning" role="status">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Copy the key "{created.Name}" now: it is not shown again.</Alert.Title>
+        <Alert.Description>
+          <Stack gap={2}>
+            <Code wordBreak="break-all" aria-label="New API key">
+              {created.Key}
+            </Code>
+            <Text fontSize="sm">
+              Only a fingerprint of it is kept. Lost it? Revoke it and create another.
+            </Text>
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+      <HStack>
+        <Button size="xs" variant="outline" onClick={() => void store.copyKey()}>
+          {store.copied ? 'Copied' : 'Copy Key'}
+        </Button>
+        <Button size="xs" variant="outline" onClick={() => store.dismissKey()}>
+          Done
+        </Button>
+      </HStack>
+    </Alert.Root>
+  );
+});
+
+const CompanyChooser = observer(function CompanyChooser({ store }: { store: ApiKeysStore }) {
+  return (
+    <Field.Root>
+      <Field.Label>Company</Field.Label>
+      <HStack>
+        <Input
+          value={store.companyText}
+          placeholder="Name or SCAC"
+          aria-label="Find a company for API keys"
+          onChange={(e) => store.setCompanyText(e.target.value)}
+        />
+        <Button variant="outline" onClick={() => void store.findCompanies()}>
+          Find
+        </Button>
+      </HStack>
+      {store.companyOptions.length > 0 && (
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            aria-label="Company of the API keys"
+            value={store.company?.CustomerId ?? ''}
+            onChange={(e) => store.chooseCompany(Number(e.target.value))}
+          >
+            <option value="">Choose a company</option>
+            {store.companyOptions.map((c) => (
+              <option key={c.CustomerId} value={c.CustomerId}>
+                {c.CustomerNameWithSCAC}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+    </Field.Root>
+  );
+});
+
+const CreateForm = observer(function CreateForm({ store }: { store: ApiKeysStore }) {
+  const draft = store.draft;
+  if (!draft) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void store.create();
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create API key">
+      <Stack gap={4} borderWidth="1px" borderRadius="md" p={4}>
+        <Heading as="h3" size="sm">
+          Create API key{store.company ? ` for ${store.company.Name}` : ''}
+        </Heading>
+        <FormOutcome error={store.draftError} />
+        <Field.Root required>
+          <Field.Label>Name</Field.Label>
+          <Input value={draft.Name} maxLength={100} onChange={(e) => store.setName(e.target.value)} />
+          <Field.HelperText>Which system uses it, e.g. "TMS production".</Field.HelperText>
+        </Field.Root>
+        <Fieldset.Root>
+          <Fieldset.Legend>Abilities</Fieldset.Legend>
+          <Stack gap={1}>
+            {API_KEY_ABILITIES.map((a) => (
+              <Checkbox.Root
+                key={a}
+                checked={draft.Abilities.includes(a)}
+                onCheckedChange={() => store.toggleAbility(a)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{ABILITY_LABELS[a]}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </Fieldset.Root>
+        <Field.Root required>
+          <Field.Label>Expires on</Field.Label>
+          <Input type="date" value={draft.ExpiresAt} onChange={(e) => store.setExpiresAt(e.target.value)} />
+          <Field.HelperText>
+            At most two years ahead; the key works to the end of that day (UTC).
+          </Field.HelperText>
+        </Field.Root>
+        <HStack>
+          <Button type="submit" loading={store.saving}>
+            Create Key
+          </Button>
+          <Button variant="ghost" onClick={() => store.closeDraft()}>
+            Cancel
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+});

@@ -1,0 +1,499 @@
+/**
+ * Issue 18, API keys: made, listed and revoked on My Account by a company's administrator (or
+ * staff for any company); shown once and stored hashed; a call with `Authorization: ApiKey …` goes
+ * through the same routes as the portal's, narrowed to the key's company and abilities; a revoked
+ * key is refused at once (on PostgreSQL, on a second instance within a second, as auth-cache.test).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { API_KEY_FAILURES_PER_MINUTE } from '../../src/server/auth/api-key-auth';
+import { authCacheFor } from '../../src/server/auth/auth-cache';
+import { createTokenService } from '../../src/server/auth/tokens';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
+import { orderEventsFor } from '../../src/server/events/order-events';
+import { databaseKinds } from '../helpers/database';
+import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { buildUser } from './account-helpers';
+import {
+  clearThresholds,
+  type Equipment,
+  POOL_URL,
+  roomiestLocation,
+  unitsPayload,
+} from './bookings-helpers';
+
+const KEYS = '/api/account/apikeys';
+const REFUSAL_DEADLINE_MS = 1_000;
+const DEMO_CUSTOMER_ID = 1;
+const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+const EVERYTHING = { CreatedFrom: '2000-01-01', CreatedTo: '2100-12-31' };
+const KEY_PATTERN = /^brr_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
+
+const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+const apiKey = (key: string) => ({ authorization: `ApiKey ${key}` });
+
+describe.each(databaseKinds)('API keys on %s', (kind) => {
+  let t: TestApp;
+  let b: FastifyInstance;
+  let second: DatabaseHandle | null = null;
+  let admin: string;
+  let staff: string;
+  let customer: string;
+  let otherCustomerId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    await clearThresholds(t);
+    // A customer's administrator: the Customer Full role plus Update on the application role entity.
+    const db = t.handle.db;
+    const role = await db
+      .insertInto('roles')
+      .values({ role_name: 'Customer Administrator (test)', role_rank: 9, is_internal: false })
+      .returning('role_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('role_permissions')
+      .values({ role_id: role.role_id, entity: 'ApplicationRole', bits: 1 | 2 })
+      .execute();
+    const user = await buildUser(t, { customerId: DEMO_CUSTOMER_ID });
+    await db.insertInto('user_roles').values({ user_id: user.userId, role_id: role.role_id }).execute();
+    const login = await t.login(user.userName, user.password);
+    expect(login.statusCode, login.body).toBe(200);
+    admin = login.json().token;
+    staff = await t.tokenFor('demo.staff');
+    customer = await t.tokenFor('demo.customer');
+    const other = await db
+      .selectFrom('customers')
+      .select('customer_id')
+      .where('customer_id', '>', 3)
+      .where('active', '=', true)
+      .orderBy('customer_id')
+      .executeTakeFirstOrThrow();
+    otherCustomerId = other.customer_id;
+    if (kind === 'pglite') {
+      b = t.app;
+      return;
+    }
+    second = await openDatabase({ kind: 'postgres', url: t.handle.url as string, poolSize: 5 });
+    b = await buildApp({
+      db: second.db,
+      tokens: createTokenService(
+        new TextEncoder().encode(t.config.jwtSecret as string),
+        t.config.tokenLifetimeMinutes,
+      ),
+      config: t.config,
+      orderEvents: await orderEventsFor(second),
+      authCache: await authCacheFor(second),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    if (second) {
+      await b.close();
+      await second.close();
+    }
+    await t?.close();
+  });
+
+  const create = (token: string, body: object) =>
+    t.app.inject({ method: 'POST', url: KEYS, headers: bearer(token), payload: body });
+  /** A working key of the demo customer with these abilities, made by its administrator. */
+  async function keyWith(abilities: string[], name = `key ${Math.random()}`) {
+    const res = await create(admin, { Name: name, Abilities: abilities, ExpiresAt: inAYear() });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { ApiKeyId: number; Key: string; Prefix: string; Name: string };
+  }
+  /**
+   * A change made straight in the database (not through a route) is heard through NOTIFY: the key is
+   * refused within a second, on PostgreSQL a moment after the commit.
+   */
+  async function refusedWithin(app: FastifyInstance, key: string) {
+    const started = Date.now();
+    for (;;) {
+      const res = await searchWith(app, key);
+      if (res.statusCode === 401) return res;
+      expect(Date.now() - started).toBeLessThan(REFUSAL_DEADLINE_MS);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  const searchWith = (app: FastifyInstance, key: string) =>
+    app.inject({ method: 'POST', url: '/api/dashboard/search', headers: apiKey(key), payload: EVERYTHING });
+
+  it('shows a new key once, stores only its SHA-256, and lists it without the key', async () => {
+    const res = await create(admin, {
+      Name: '  TMS production ',
+      Abilities: ['read', 'book'],
+      ExpiresAt: inAYear(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json();
+    expect(made.Key).toMatch(KEY_PATTERN);
+    expect(made).toMatchObject({ Name: 'TMS production', CustomerId: DEMO_CUSTOMER_ID, Status: 'Active' });
+    expect(made.Key.startsWith(`${made.Prefix}_`)).toBe(true);
+    expect(made.Abilities).toEqual(['read', 'book']);
+
+    const stored = await t.handle.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('api_key_id', '=', made.ApiKeyId)
+      .executeTakeFirstOrThrow();
+    expect(stored.key_hash).toBe(createHash('sha256').update(made.Key).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(made.Key.slice(made.Prefix.length + 1));
+
+    const list = await t.app.inject({ method: 'GET', url: KEYS, headers: bearer(admin) });
+    expect(list.statusCode).toBe(200);
+    const listed = list.json().find((k: { ApiKeyId: number }) => k.ApiKeyId === made.ApiKeyId);
+    expect(listed).toMatchObject({ Name: 'TMS production', Prefix: made.Prefix, LastUsedAt: null });
+    expect(list.body).not.toContain(made.Key);
+    expect(list.body).not.toContain(stored.key_hash);
+  });
+
+  it('lets staff manage any company’s keys, a customer’s administrator only their own, and nobody else', async () => {
+    const forOther = await create(staff, {
+      Name: 'staff-made',
+      Abilities: ['read'],
+      ExpiresAt: inAYear(),
+      CustomerId: otherCustomerId,
+    });
+    expect(forOther.statusCode, forOther.body).toBe(201);
+    expect(forOther.json().CustomerId).toBe(otherCustomerId);
+    const staffList = await t.app.inject({
+      method: 'GET',
+      url: `${KEYS}?CustomerId=${otherCustomerId}`,
+      headers: bearer(staff),
+    });
+    expect(staffList.json().map((k: { Name: string }) => k.Name)).toContain('staff-made');
+
+    const noCompany = await create(staff, { Name: 'x', Abilities: ['read'], ExpiresAt: inAYear() });
+    expect(noCompany.statusCode).toBe(400);
+    expect(noCompany.json().message).toMatch(/CustomerId/);
+    // Another company's keys are "not found" to a customer's administrator, as any record of theirs.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `${KEYS}?CustomerId=${otherCustomerId}`,
+      headers: bearer(admin),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const revokeForeign = await t.app.inject({
+      method: 'POST',
+      url: `${KEYS}/${forOther.json().ApiKeyId}/revoke`,
+      headers: bearer(admin),
+    });
+    expect(revokeForeign.statusCode).toBe(404);
+    // A customer's user without the administrator's bits is refused.
+    const plain = await t.app.inject({ method: 'GET', url: KEYS, headers: bearer(customer) });
+    expect(plain.statusCode).toBe(403);
+  });
+
+  it('answers bad requests with a 400 that says what to send', async () => {
+    const cases: Array<[object, RegExp]> = [
+      [{ Name: '   ', Abilities: ['read'], ExpiresAt: inAYear() }, /Name/],
+      [{ Name: 'x', Abilities: ['delete'], ExpiresAt: inAYear() }, /Abilities/],
+      [{ Name: 'x', Abilities: [], ExpiresAt: inAYear() }, /at least one/],
+      [{ Name: 'x', Abilities: ['read'], ExpiresAt: '2020-01-01' }, /in the future/],
+      [
+        { Name: 'x', Abilities: ['read'], ExpiresAt: `${new Date().getUTCFullYear() + 3}-01-01` },
+        /two years/,
+      ],
+      [{ Name: 'x', Abilities: ['read'], ExpiresAt: 'next tuesday' }, /ExpiresAt/],
+      [{ Name: 'x', Abilities: ['read'] }, /ExpiresAt/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await create(admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toMatch(message);
+    }
+    await keyWith(['read'], 'Same name');
+    const twice = await create(admin, { Name: 'same NAME', Abilities: ['read'], ExpiresAt: inAYear() });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/already has a working key/);
+    const revokeNothing = await t.app.inject({
+      method: 'POST',
+      url: `${KEYS}/2147483647/revoke`,
+      headers: bearer(admin),
+    });
+    expect(revokeNothing.statusCode).toBe(404);
+  });
+
+  it('lets a read key search its company’s dashboard but not book or cancel', async () => {
+    const { Key } = await keyWith(['read']);
+    const res = await searchWith(t.app, Key);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().ResultSet as Array<{ BookingOrderId: number }>;
+    expect(rows.length).toBeGreaterThan(0);
+    // Only the company's own orders (or those it is a party to), as its users see them.
+    const byCustomer = await search(t, customer);
+    expect(res.json().TotalCount).toBe(byCustomer.TotalCount);
+
+    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
+    const book = await t.app.inject({
+      method: 'POST',
+      url: POOL_URL,
+      headers: { ...apiKey(Key), 'idempotency-key': `read-key-${Date.now()}` },
+      payload: unitsPayload('pool', LAX_40, [
+        { LocationId: place.LocationId, units: 1, Available: place.Available },
+      ]),
+    });
+    expect(book.statusCode).toBe(403);
+    expect(book.json().message).toMatch(/does not have the book ability/);
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bookingorder/cancelOrder',
+      headers: apiKey(Key),
+      payload: { BookingOrderId: rows[0]?.BookingOrderId },
+    });
+    expect(cancel.statusCode).toBe(403);
+    expect(cancel.json().message).toMatch(/cancel ability/);
+  });
+
+  it('books a pool booking with a book key, as its maker for its company, and the audit names the key', async () => {
+    const key = await keyWith(['book', 'read']);
+    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: POOL_URL,
+      headers: { ...apiKey(key.Key), 'idempotency-key': `book-key-${Date.now()}` },
+      payload: unitsPayload('pool', LAX_40, [
+        { LocationId: place.LocationId, units: 1, Available: place.Available },
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const orderId = res.json().BookingOrderId as number;
+    const order = await t.handle.db
+      .selectFrom('booking_orders')
+      .innerJoin('users', 'users.user_id', 'booking_orders.created_by')
+      .select(['booking_orders.customer_id', 'users.customer_id as maker_customer'])
+      .where('booking_order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.customer_id).toBe(DEMO_CUSTOMER_ID);
+    const audited = await t.handle.db
+      .selectFrom('audit_log')
+      .select('api_key_id')
+      .where('entity_type', '=', 'booking_order')
+      .where('entity_id', '=', String(orderId))
+      .execute();
+    expect(audited.length).toBeGreaterThan(0);
+    expect(audited.every((a) => a.api_key_id === key.ApiKeyId)).toBe(true);
+
+    // Cancelling needs the cancel ability; then the same order is cancelled with one that has it.
+    const withBook = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bookingorder/cancelOrder',
+      headers: apiKey(key.Key),
+      payload: { BookingOrderId: orderId },
+    });
+    expect(withBook.statusCode).toBe(403);
+    // Every cancel route asks the cancel ability, the term lease redelivery's own as well.
+    const withBookTr = await t.app.inject({
+      method: 'PUT',
+      url: '/api/longtermredelivery/cancelOrder',
+      headers: apiKey(key.Key),
+      payload: { BookingOrderId: orderId },
+    });
+    expect(withBookTr.statusCode, withBookTr.body).toBe(403);
+    expect(withBookTr.json().message).toMatch(/cancel ability/);
+    const canceller = await keyWith(['cancel']);
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bookingorder/cancelOrder',
+      headers: apiKey(canceller.Key),
+      payload: { BookingOrderId: orderId },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The list says when each key was used (written at most once a minute per server).
+    const list = (await t.app.inject({ method: 'GET', url: KEYS, headers: bearer(admin) })).json();
+    expect(list.find((k: { ApiKeyId: number }) => k.ApiKeyId === key.ApiKeyId).LastUsedAt).toEqual(
+      expect.any(String),
+    );
+  });
+
+  it('answers 404 to a key asking for another company’s order', async () => {
+    const { Key } = await keyWith(['read', 'cancel']);
+    const other = await sql<{ booking_order_id: number }>`
+      select o.booking_order_id from booking_orders o
+      where o.customer_id <> ${DEMO_CUSTOMER_ID}
+        and coalesce(o.responsible_party_id, 0) <> ${DEMO_CUSTOMER_ID}
+        and coalesce(o.motor_carrier_id, 0) <> ${DEMO_CUSTOMER_ID}
+        and o.booking_order_type_code = 'PB'
+      order by o.booking_order_id limit 1`.execute(t.handle.db);
+    const id = other.rows[0]?.booking_order_id as number;
+    expect(id).toBeGreaterThan(0);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/dashboard/details/${id}`,
+      headers: apiKey(Key),
+    });
+    expect(detail.statusCode).toBe(404);
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bookingorder/cancelOrder',
+      headers: apiKey(Key),
+      payload: { BookingOrderId: id },
+    });
+    expect(cancel.statusCode).toBe(404);
+  });
+
+  it('refuses keys on a person’s own routes, the live hub, and key management (a key cannot make keys)', async () => {
+    const { Key } = await keyWith(['book', 'read', 'cancel']);
+    for (const [method, url] of [
+      ['GET', '/api/users/me/account'],
+      ['POST', '/api/auth/changepassword'],
+      ['POST', '/api/dashboard/hub/negotiate'],
+      ['GET', KEYS],
+      ['POST', KEYS],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: apiKey(Key),
+        ...(method === 'POST'
+          ? { payload: { Name: 'minted', Abilities: ['book'], ExpiresAt: inAYear() } }
+          : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toMatch(/API key/);
+    }
+  });
+
+  it('refuses a revoked key at once, on every instance', async () => {
+    const key = await keyWith(['read']);
+    expect((await searchWith(b, key.Key)).statusCode).toBe(200);
+    expect((await searchWith(t.app, key.Key)).statusCode).toBe(200);
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: `${KEYS}/${key.ApiKeyId}/revoke`,
+      headers: bearer(admin),
+    });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    expect(revoke.json()).toMatchObject({ Status: 'Revoked', RevokedAt: expect.any(String) });
+    // The very next call on the instance that revoked it.
+    const next = await searchWith(t.app, key.Key);
+    expect(next.statusCode).toBe(401);
+    expect(next.json().message).toMatch(/revoked/);
+    // The other instance hears of it through NOTIFY (PostgreSQL) within a second.
+    const started = Date.now();
+    while ((await searchWith(b, key.Key)).statusCode !== 401) {
+      expect(Date.now() - started).toBeLessThan(REFUSAL_DEADLINE_MS);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // Revoking again answers it as it is.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${KEYS}/${key.ApiKeyId}/revoke`,
+      headers: bearer(admin),
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('refuses an expired key, and a key whose maker is no longer active', async () => {
+    const expired = await keyWith(['read']);
+    expect((await searchWith(t.app, expired.Key)).statusCode).toBe(200);
+    await t.handle.db
+      .updateTable('api_keys')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('api_key_id', '=', expired.ApiKeyId)
+      .execute();
+    const res = await refusedWithin(t.app, expired.Key);
+    expect(res.json().message).toMatch(/expired on/);
+
+    const made = await create(staff, {
+      Name: 'staff key',
+      Abilities: ['read'],
+      ExpiresAt: inAYear(),
+      CustomerId: DEMO_CUSTOMER_ID,
+    });
+    const { Key } = made.json();
+    expect((await searchWith(t.app, Key)).statusCode).toBe(200);
+    await t.handle.db
+      .updateTable('users')
+      .set({ active: false })
+      .where('user_name', '=', 'demo.staff')
+      .execute();
+    try {
+      const refused = await refusedWithin(t.app, Key);
+      expect(refused.json().message).toMatch(/no longer active/);
+    } finally {
+      await t.handle.db
+        .updateTable('users')
+        .set({ active: true })
+        .where('user_name', '=', 'demo.staff')
+        .execute();
+    }
+    // Reactivated: the key works again once the change is heard (within a second).
+    const started = Date.now();
+    while ((await searchWith(t.app, Key)).statusCode !== 200) {
+      expect(Date.now() - started).toBeLessThan(REFUSAL_DEADLINE_MS * 2);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+
+  it('acts for its one company even when staff made it', async () => {
+    const made = await create(staff, {
+      Name: 'staff for demo',
+      Abilities: ['read'],
+      ExpiresAt: inAYear(),
+      CustomerId: DEMO_CUSTOMER_ID,
+    });
+    const res = await searchWith(t.app, made.json().Key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().TotalCount).toBe((await search(t, customer)).TotalCount);
+  });
+
+  it('names the ApiKey scheme in the OpenAPI document on exactly the routes a key may call', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+    });
+    const schemes = (path: string, method: string) =>
+      (doc.paths[path]?.[method]?.security ?? []).flatMap((s: object) => Object.keys(s));
+    expect(schemes('/api/dashboard/search', 'post')).toEqual(['bearer', 'ApiKey']);
+    expect(schemes('/api/poolbooking/create', 'post')).toContain('ApiKey');
+    expect(schemes('/api/users/me/account', 'get')).not.toContain('ApiKey');
+    expect(schemes('/api/account/apikeys', 'post')).toEqual(['bearer']);
+  });
+
+  it('rate-limits an address that keeps sending keys that are not valid', async () => {
+    const from = { remoteAddress: '203.0.113.77' };
+    const bad = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/dashboard/search',
+        headers: apiKey('brr_00000000_nope'),
+        payload: {},
+        ...from,
+      });
+    for (let i = 0; i < API_KEY_FAILURES_PER_MINUTE; i++) {
+      const res = await bad();
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toMatch(/not valid/);
+    }
+    const throttled = await bad();
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().message).toMatch(/Wait a minute/);
+    // Another address is not held back.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/search',
+      headers: apiKey('brr_00000000_nope'),
+      payload: {},
+      remoteAddress: '203.0.113.78',
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  /** The dashboard's answer for a signed-in user, to compare a key's with. */
+  async function search(app: TestApp, token: string): Promise<{ TotalCount: number }> {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/search',
+      headers: bearer(token),
+      payload: EVERYTHING,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+});
