@@ -37,4 +37,12 @@ if (typeof window !== 'undefined') {
 // find-timeout; load it here, before the tests start, as the app's entry used to.
 if (typeof window !== 'undefined') await import('../../src/app/layout/ChakraScope');
 
+// The jsdom tests talk to a real server beside other test files on two cores; a search answered in
+// 1.2 s there is not a failure (CI failed once on the 1 s default). A test that waits for something
+// that never comes still fails, after 10 s.
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
+}
+
 export {};
