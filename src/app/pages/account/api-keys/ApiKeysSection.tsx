@@ -15,7 +15,6 @@ import {
   Heading,
   HStack,
   Input,
-  NativeSelect,
   Stack,
   Table,
   Text,
@@ -24,6 +23,7 @@ import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
 import { API_KEY_ABILITIES } from '../../../../domain/policies';
 import { useStores } from '../../../stores/StoresContext';
+import { CompanyFinder } from '../CompanyFinder';
 import { FormOutcome } from '../FormParts';
 import { ABILITY_LABELS, ApiKeysStore } from './ApiKeysStore';
 
@@ -56,7 +56,15 @@ export const ApiKeysSection = observer(function ApiKeysSection() {
         <Code>Authorization: ApiKey …</Code>. A key acts as the person who made it, for this company only,
         with the abilities you choose.
       </Text>
-      {store.choosesCompany && <CompanyChooser store={store} />}
+      {store.choosesCompany && (
+        <CompanyFinder
+          finder={store.finder}
+          value={store.company?.CustomerId ?? null}
+          onChoose={(company) => store.chooseCompany(company)}
+          textLabel="Find a company for API keys"
+          listLabel="Company of the API keys"
+        />
+      )}
       <FormOutcome error={store.loadError} />
       {store.created && <NewKey store={store} />}
       {ready && store.loaded && store.keys.length === 0 && <Text>No API keys yet.</Text>}
@@ -149,42 +157,6 @@ const NewKey = observer(function NewKey({ store }: { store: ApiKeysStore }) {
         </Button>
       </HStack>
     </Alert.Root>
-  );
-});
-
-const CompanyChooser = observer(function CompanyChooser({ store }: { store: ApiKeysStore }) {
-  return (
-    <Field.Root>
-      <Field.Label>Company</Field.Label>
-      <HStack>
-        <Input
-          value={store.companyText}
-          placeholder="Name or SCAC"
-          aria-label="Find a company for API keys"
-          onChange={(e) => store.setCompanyText(e.target.value)}
-        />
-        <Button variant="outline" onClick={() => void store.findCompanies()}>
-          Find
-        </Button>
-      </HStack>
-      {store.companyOptions.length > 0 && (
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            aria-label="Company of the API keys"
-            value={store.company?.CustomerId ?? ''}
-            onChange={(e) => store.chooseCompany(Number(e.target.value))}
-          >
-            <option value="">Choose a company</option>
-            {store.companyOptions.map((c) => (
-              <option key={c.CustomerId} value={c.CustomerId}>
-                {c.CustomerNameWithSCAC}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      )}
-    </Field.Root>
   );
 });
 

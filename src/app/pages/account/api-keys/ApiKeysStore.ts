@@ -17,7 +17,7 @@ import {
 } from '../../../../domain/policies';
 import type { ApiKeyView, CreatedApiKey } from '../../../../schemas/api-keys';
 import { isApiError } from '../../../api/errors';
-import { searchCustomers } from '../../../api/flows';
+import { CompanyFinderStore } from '../CompanyFinderStore';
 
 export interface ApiKeysDeps {
   api: AxiosInstance;
@@ -63,10 +63,10 @@ export class ApiKeysStore {
   copied = false;
   /** Staff: the company whose keys are shown and made. */
   company: { CustomerId: number; Name: string } | null = null;
-  companyText = '';
-  companyOptions: CustomerRow[] = [];
+  readonly finder: CompanyFinderStore;
 
   constructor(private readonly deps: ApiKeysDeps) {
+    this.finder = new CompanyFinderStore(deps.api);
     makeObservable(this, {
       keys: observableRef,
       loaded: observable,
@@ -77,15 +77,12 @@ export class ApiKeysStore {
       created: observableRef,
       copied: observable,
       company: observableRef,
-      companyText: observable,
-      companyOptions: observableRef,
       startNew: action,
       closeDraft: action,
       setName: action,
       toggleAbility: action,
       setExpiresAt: action,
       dismissKey: action,
-      setCompanyText: action,
       chooseCompany: action,
     });
   }
@@ -115,20 +112,7 @@ export class ApiKeysStore {
     }
   }
 
-  setCompanyText(text: string): void {
-    this.companyText = text;
-  }
-
-  async findCompanies(): Promise<void> {
-    const text = this.companyText.trim();
-    if (text.length < 2) return;
-    const rows = await searchCustomers(this.deps.api, 'customers', text).catch(() => []);
-    runInAction(() => (this.companyOptions = rows));
-  }
-
-  chooseCompany(id: number): void {
-    const row = this.companyOptions.find((c) => c.CustomerId === id);
-    if (!row) return;
+  chooseCompany(row: CustomerRow): void {
     this.company = { CustomerId: row.CustomerId, Name: row.CustomerNameWithSCAC };
     this.loaded = false;
     this.keys = [];

@@ -15,7 +15,6 @@ import {
   Heading,
   HStack,
   Input,
-  NativeSelect,
   Stack,
   Table,
   Text,
@@ -25,6 +24,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { LocationRow } from '../../../../domain/lookups';
 import { WEBHOOK_EVENTS } from '../../../../schemas/webhooks';
 import { useStores } from '../../../stores/StoresContext';
+import { CompanyFinder } from '../CompanyFinder';
 import { FormOutcome } from '../FormParts';
 import type { DeliveryLogStore } from './DeliveryLogStore';
 import { EVENT_LABELS, WebhooksStore } from './WebhooksStore';
@@ -206,37 +206,13 @@ const SubscriptionForm = observer(function SubscriptionForm({ store }: { store: 
         </Heading>
         <FormOutcome error={store.draftError} />
         {store.choosesCompany && draft.SubscriptionId === null && (
-          <Field.Root>
-            <Field.Label>Company</Field.Label>
-            <HStack>
-              <Input
-                value={store.companyText}
-                placeholder="Name or SCAC"
-                aria-label="Find a company"
-                onChange={(e) => store.setCompanyText(e.target.value)}
-              />
-              <Button variant="outline" onClick={() => void store.findCompanies()}>
-                Find
-              </Button>
-            </HStack>
-            {store.companyOptions.length > 0 && (
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  aria-label="Company"
-                  value={draft.CustomerId ?? ''}
-                  onChange={(e) => store.chooseCompany(Number(e.target.value))}
-                >
-                  <option value="">Choose a company</option>
-                  {store.companyOptions.map((c) => (
-                    <option key={c.CustomerId} value={c.CustomerId}>
-                      {c.CustomerNameWithSCAC}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            )}
-          </Field.Root>
+          <CompanyFinder
+            finder={store.finder}
+            value={draft.CustomerId}
+            onChoose={(company) => store.chooseCompany(company)}
+            textLabel="Find a company"
+            listLabel="Company"
+          />
         )}
         {draft.SubscriptionId !== null && store.choosesCompany && <Text>Company: {draft.CustomerName}</Text>}
         <Field.Root required>

@@ -18,7 +18,7 @@ import {
   WEBHOOK_EVENTS,
   type WebhookEvent,
 } from '../../../../schemas/webhooks';
-import { searchCustomers } from '../../../api/flows';
+import { CompanyFinderStore } from '../CompanyFinderStore';
 import { DeliveryLogStore, messageOf } from './DeliveryLogStore';
 
 export interface WebhooksDeps {
@@ -68,12 +68,12 @@ export class WebhooksStore {
   secret: { SubscriptionId: number; Secret: string } | null = null;
   /** The delivery log of the subscription chosen. */
   readonly log: DeliveryLogStore;
-  companyText = '';
-  companyOptions: CustomerRow[] = [];
+  readonly finder: CompanyFinderStore;
   locationFilter = '';
 
   constructor(private readonly deps: WebhooksDeps) {
     this.log = new DeliveryLogStore(deps.api);
+    this.finder = new CompanyFinderStore(deps.api);
     makeObservable(this, {
       subscriptions: observableRef,
       loaded: observable,
@@ -82,8 +82,6 @@ export class WebhooksStore {
       draftError: observable,
       saving: observable,
       secret: observableRef,
-      companyText: observable,
-      companyOptions: observableRef,
       locationFilter: observable,
       startNew: action,
       edit: action,
@@ -92,7 +90,6 @@ export class WebhooksStore {
       toggleEvent: action,
       toggleLocation: action,
       setActive: action,
-      setCompanyText: action,
       chooseCompany: action,
       setLocationFilter: action,
       dismissSecret: action,
@@ -194,22 +191,8 @@ export class WebhooksStore {
     this.locationFilter = text;
   }
 
-  setCompanyText(text: string): void {
-    this.companyText = text;
-  }
-
-  async findCompanies(): Promise<void> {
-    const text = this.companyText.trim();
-    if (text.length < 2) return;
-    const rows = await searchCustomers(this.deps.api, 'customers', text).catch(() => []);
-    runInAction(() => {
-      this.companyOptions = rows;
-    });
-  }
-
-  chooseCompany(id: number): void {
-    const row = this.companyOptions.find((c) => c.CustomerId === id);
-    if (!this.draft || !row) return;
+  chooseCompany(row: CustomerRow): void {
+    if (!this.draft) return;
     this.draft.CustomerId = row.CustomerId;
     this.draft.CustomerName = row.CustomerNameWithSCAC;
   }
