@@ -11,9 +11,18 @@
  * and the rest of the run races for its last units: the overbooking count means something. The
  * other locations get enough units for the whole run.
  *
+ * Two runs on one server. Paced (the goal): each customer submits once every 2 s (100 submits/s
+ * offered in all, each customer's first at a random point of its first interval) and waits for its
+ * answer; a customer whose answer comes late submits again at once, so a server that cannot keep up
+ * shows it as a lower rate and a longer p95. Then saturated (what the server can do at most): every
+ * customer submits again the moment it has its answer. The goal cannot be read off the saturated
+ * run: with 200 customers and no pause, Little's law makes the mean wait 200 / throughput, so
+ * p95 ≤ 250 ms there would need 800 bookings/s.
+ *
  * Needs BENCH_DATABASE_URL (any database on the server: the bench re-creates its own,
  * brr_booking_load). Goals: ≥ 100 confirmed submits/s, p95 ≤ 250 ms, zero 5xx, zero overbooked.
- * `BENCH_BOOKING_SECONDS` shortens the run; `BENCH_SERVER_NODE_ARGS` passes node flags to the
+ * `BENCH_BOOKING_SECONDS` (60) and `BENCH_BOOKING_SATURATED_SECONDS` (20) set the runs' length,
+ * `BENCH_BOOKING_RATE` (100) the paced rate; `BENCH_SERVER_NODE_ARGS` passes node flags to the
  * server (--cpu-prof). Reported, never asserted.
  */
 import { spawn } from 'node:child_process';
@@ -34,6 +43,9 @@ import { startServerProcess } from './server-process';
 
 const CUSTOMERS = 200;
 const SECONDS = Number(process.env.BENCH_BOOKING_SECONDS ?? 60);
+const SATURATED_SECONDS = Number(process.env.BENCH_BOOKING_SATURATED_SECONDS ?? 20);
+/** Submits per second offered by the paced run, spread evenly over the customers. */
+const RATE = Number(process.env.BENCH_BOOKING_RATE ?? 100);
 const BARE_SECONDS = 10;
 const DATABASE = 'brr_booking_load';
 const MARKET = 'LAX';
@@ -201,13 +213,18 @@ async function overbookedUnits(databaseUrl: string) {
   }
 }
 
-/** `connections` loops on keep-alive connections, each sending its next request on its answer. */
+/**
+ * `connections` loops on keep-alive connections. Each sends its next request on its answer, or, with
+ * `intervalMs`, at its next turn (every intervalMs from a random start within the first interval;
+ * at once when the answer came after that turn).
+ */
 async function drive(
   address: string,
   connections: number,
   seconds: number,
   next: (connection: number) => { path: string; headers: Record<string, string>; body: string },
   confirmed: (status: number, body: string) => boolean,
+  intervalMs?: number,
 ): Promise<{ answers: Answer[]; seconds: number }> {
   const url = new URL(address);
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
@@ -251,9 +268,18 @@ async function drive(
       req.end(body);
     });
   const started = Date.now();
+  const pause = (until: number) => new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())));
   await Promise.all(
     Array.from({ length: connections }, async (_, c) => {
-      while (Date.now() < end) await once(c);
+      let turn = intervalMs === undefined ? 0 : started + Math.random() * intervalMs;
+      while (Date.now() < end) {
+        if (intervalMs !== undefined) {
+          await pause(turn);
+          if (Date.now() >= end) break;
+          turn = Math.max(turn + intervalMs, Date.now());
+        }
+        await once(c);
+      }
     }),
   );
   agent.destroy();
@@ -309,7 +335,7 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 export async function benchBookingLoad(baseUrl: string): Promise<void> {
   console.log(
-    `\n## Booking under load (issue 15 §3: ${CUSTOMERS} customers, pool bookings of 1 unit, ${SECONDS} s, PostgreSQL)`,
+    `\n## Booking under load (issue 15 §3: ${CUSTOMERS} customers, pool bookings of 1 unit, PostgreSQL)`,
   );
   const databaseUrl = await freshDatabase(baseUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'brr-booking-load-'));
@@ -341,18 +367,18 @@ export async function benchBookingLoad(baseUrl: string): Promise<void> {
       { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
       (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     );
-    let booked: { answers: Answer[]; seconds: number };
+    const confirmed = (status: number, text: string) =>
+      status === 200 && (JSON.parse(text) as { PendingReview?: boolean }).PendingReview === false;
+    let paced: { answers: Answer[]; seconds: number };
+    let saturated: { answers: Answer[]; seconds: number };
     const loadBefore = load();
     try {
-      booked = await drive(server.address, CUSTOMERS, SECONDS, booking, (status, text) => {
-        if (status !== 200) return false;
-        return (JSON.parse(text) as { PendingReview?: boolean }).PendingReview === false;
-      });
+      paced = await drive(server.address, CUSTOMERS, SECONDS, booking, confirmed, (CUSTOMERS / RATE) * 1000);
+      saturated = await drive(server.address, CUSTOMERS, SATURATED_SECONDS, booking, confirmed);
     } finally {
       await server.stop();
     }
     const loadAfter = load();
-    const b = summary(booked);
     const locations = await overbookedUnits(databaseUrl);
 
     const bare = await bareFastify();
@@ -373,9 +399,12 @@ export async function benchBookingLoad(baseUrl: string): Promise<void> {
       bare.stop();
     }
     const f = summary(bareRun);
-    console.log(
-      `POST /api/poolbooking/create: ${b.total} submits, ${b.perSecond.toFixed(0)}/s; confirmed ${b.confirmedPerSecond.toFixed(0)}/s; p50 ${ms(b.p50)}  p95 ${ms(b.p95)}; 5xx ${b.fivexx}; other 4xx ${b.other}; failed connections ${b.failed}`,
-    );
+    const report = (label: string, b: ReturnType<typeof summary>) =>
+      console.log(
+        `POST /api/poolbooking/create, ${label}: ${b.total} submits, ${b.perSecond.toFixed(0)}/s; confirmed ${b.confirmedPerSecond.toFixed(0)}/s; p50 ${ms(b.p50)}  p95 ${ms(b.p95)}; 5xx ${b.fivexx}; other 4xx ${b.other}; failed connections ${b.failed}`,
+      );
+    report(`paced at ${RATE}/s offered, ${SECONDS} s`, summary(paced));
+    report(`saturated, ${SATURATED_SECONDS} s`, summary(saturated));
     console.log(
       `bare Fastify POST (same body, ${BARE_SECONDS} s): ${f.perSecond.toFixed(0)}/s; p50 ${ms(f.p50)}  p95 ${ms(f.p95)}; not 200: ${f.total - bareRun.answers.filter((a) => a.confirmed).length}`,
     );
