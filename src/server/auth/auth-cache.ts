@@ -42,8 +42,9 @@ export interface AuthCache {
    */
   apiKey<T>(keyHash: string, read: () => Promise<T>): Promise<T>;
   /**
-   * Forgets every entry now. The instance that commits a change calls it too (a revoked API key):
-   * its own notification arrives a moment after the commit, and the next call must not wait.
+   * Forgets every entry now. The instance that commits a change calls it too (a sign-out, a new
+   * password, a revoked API key): its own notification arrives a moment after the commit, and the
+   * next call must not wait.
    */
   invalidate(): void;
   /** Whether notifications are heard now, so entries are kept. */

@@ -46,7 +46,10 @@ const failures = {
   429: { $ref: 'ErrorResponse#' },
 } as const;
 
-export function accountRoutes(app: FastifyInstance, { db, tokens, config, mailer }: AppContext): void {
+export function accountRoutes(
+  app: FastifyInstance,
+  { db, tokens, config, mailer, authCache }: AppContext,
+): void {
   const mail = createMailQueue(mailer, app.log);
   app.addHook('onClose', () => mail.drain());
   const deps: AccountDeps = { db, tokens, config, mail };
@@ -116,7 +119,13 @@ export function accountRoutes(app: FastifyInstance, { db, tokens, config, mailer
       security: [{}, { bearer: [] }],
       response: { 200: passwordChangedSchema, ...failures },
     },
-    handler: (request) => resetPassword(deps, request.viewer, request.body),
+    handler: async (request) => {
+      const changed = await resetPassword(deps, request.viewer, request.body);
+      // The user's other sessions end: refused on this instance's very next call (0017's NOTIFY
+      // tells the others).
+      authCache?.invalidate();
+      return changed;
+    },
   });
 
   app.post<{ Body: ChangePasswordBody }>('/api/auth/changepassword', {
@@ -127,8 +136,16 @@ export function accountRoutes(app: FastifyInstance, { db, tokens, config, mailer
       security: [{ bearer: [] }],
       response: { 200: passwordChangedSchema, ...failures },
     },
-    handler: (request) =>
-      changePassword(deps, viewerOf(request), request.body.CurrentPassword, request.body.NewPassword),
+    handler: async (request) => {
+      const changed = await changePassword(
+        deps,
+        viewerOf(request),
+        request.body.CurrentPassword,
+        request.body.NewPassword,
+      );
+      authCache?.invalidate(); // as for a reset: the other sessions are refused at once here
+      return changed;
+    },
   });
 
   app.get('/api/users/me/account', {

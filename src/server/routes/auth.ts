@@ -17,7 +17,7 @@ import { viewerOf } from '../plugins/access';
 
 const tags = ['Authentication'];
 
-export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppContext): void {
+export function authRoutes(app: FastifyInstance, { db, tokens, config, authCache }: AppContext): void {
   const policy = { attempts: config.lockoutAttempts, minutes: config.lockoutMinutes };
   const directory = config.directory ? createDirectory(config.directory, app.log) : null;
   if (directory) {
@@ -103,6 +103,8 @@ export function authRoutes(app: FastifyInstance, { db, tokens, config }: AppCont
     handler: async (request, reply) => {
       const viewer = viewerOf(request);
       await signOut(db, viewer.token, viewer.claims.exp, config.tokenLifetimeMinutes);
+      // Refused on this instance's very next call; the others hear migration 0017's NOTIFY.
+      authCache?.invalidate();
       return reply.code(204).send();
     },
   });
