@@ -33,23 +33,25 @@ export type BookingKind = 'pool' | 'dailyLease';
 
 /** Refuses a market, size or class that does not exist or is not offered for booking (SPEC §5 lists). */
 export async function checkEquipmentChoice(db: Kysely<Database>, choice: EquipmentChoice): Promise<void> {
-  const [market, category, equipmentClass] = await Promise.all([
-    db
-      .selectFrom('markets')
-      .select('market_code')
-      .where('market_code', '=', choice.marketCode)
-      .executeTakeFirst(),
-    db
-      .selectFrom('equipment_categories')
-      .select('equipment_category_code')
-      .where('equipment_category_code', '=', choice.category)
-      .executeTakeFirst(),
-    db
-      .selectFrom('equipment_classes')
-      .select('code')
-      .where('code', '=', choice.equipmentClass)
-      .executeTakeFirst(),
-  ]);
+  // One round trip for the three: this runs inside every booking's transaction.
+  const { market, category, equipmentClass } = await db
+    .selectNoFrom((eb) => [
+      eb
+        .exists(eb.selectFrom('markets').select('market_code').where('market_code', '=', choice.marketCode))
+        .as('market'),
+      eb
+        .exists(
+          eb
+            .selectFrom('equipment_categories')
+            .select('equipment_category_code')
+            .where('equipment_category_code', '=', choice.category),
+        )
+        .as('category'),
+      eb
+        .exists(eb.selectFrom('equipment_classes').select('code').where('code', '=', choice.equipmentClass))
+        .as('equipmentClass'),
+    ])
+    .executeTakeFirstOrThrow();
   const hidden: readonly string[] = HIDDEN_EQUIPMENT_TYPES;
   if (!market)
     throw new AppError(

@@ -46,7 +46,8 @@ export interface NewOrder {
   contact: { ContactName: string; EmailAddresses: string; SendToExternalParties?: boolean };
   /** The type's own header fields (the order document's Details). */
   details?: Record<string, unknown>;
-  idempotencyKey: string;
+  /** The submit's Idempotency-Key and what it asked for (booking-transaction.ts idempotencyOf). */
+  idempotency: { key: string; fingerprint: string };
   /** Who books: created_by is the user; the audit entry also names the API key, if any. */
   actor: OrderActor;
   bookings: readonly NewBooking[];
@@ -129,7 +130,8 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       send_external_notification: order.contact.SendToExternalParties === true,
       details: order.details ? JSON.stringify(order.details) : null,
       booking_comment: null,
-      idempotency_key: order.idempotencyKey,
+      idempotency_key: order.idempotency.key,
+      request_fingerprint: order.idempotency.fingerprint,
       created_by: order.actor.userId,
       updated_by: order.actor.userId,
     })

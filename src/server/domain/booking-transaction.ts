@@ -36,6 +36,15 @@ export function requestFingerprint(data: unknown): string {
 }
 
 /**
+ * What insertOrder stores for the replay check: the key, and the fingerprint of the data sent with
+ * it (in the insert itself — a later UPDATE would rebuild the order's dashboard rows once more).
+ */
+export const idempotencyOf = (request: Pick<BookingRequest, 'idempotencyKey' | 'data'>) => ({
+  key: request.idempotencyKey,
+  fingerprint: requestFingerprint(request.data),
+});
+
+/**
  * The order an earlier submit with this key booked, when it was the same request of the same
  * customer and order type; the same key with anything else is refused (issue 11).
  */
@@ -90,13 +99,7 @@ export async function bookOnce(
         fingerprint,
       );
       if (replayed !== null) return { orderId: replayed, created: false };
-      const orderId = await book(trx, customer);
-      await trx
-        .updateTable('booking_orders')
-        .set({ request_fingerprint: fingerprint })
-        .where('booking_order_id', '=', orderId)
-        .execute();
-      return { orderId, created: true };
+      return { orderId: await book(trx, customer), created: true };
     });
   } catch (error) {
     if (isKeyClash(error)) throw keyUsedElsewhere();

@@ -16,7 +16,7 @@ import {
 } from './availability';
 import type { BookingCustomer } from './booking-customer';
 import { insertOrder, PendingReason } from './booking-orders';
-import { bookOnce } from './booking-transaction';
+import { bookOnce, idempotencyOf } from './booking-transaction';
 import { actorOf } from './order-audit';
 import { type Booker, SubmissionRefused } from './submission';
 import { weeklyThresholdBreach } from './weekly-threshold';
@@ -141,7 +141,7 @@ export const bookCustomerUnits =
         customerId: customer.customerId,
         marketCode: choice.marketCode,
         contact: data.Contact,
-        idempotencyKey: request.idempotencyKey,
+        idempotency: idempotencyOf(request),
         actor: actorOf(request.viewer),
         pending: reason,
         bookings: rows.map(({ unit }) => ({

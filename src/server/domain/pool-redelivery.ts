@@ -17,7 +17,7 @@ import type { PoolRedeliveryData } from '../../flows/flow-data.generated';
 import type { EquipmentVerdict } from '../../schemas/lookup';
 import type { Database } from '../db/types';
 import { insertOrder, type NewBooking } from './booking-orders';
-import { bookOnce } from './booking-transaction';
+import { bookOnce, idempotencyOf } from './booking-transaction';
 import { validateEquipment } from './equipment';
 import { actorOf } from './order-audit';
 import { type Booker, SubmissionRefused } from './submission';
@@ -144,7 +144,7 @@ export const bookPoolRedelivery: Booker = (deps, request) => {
         marketCode: location?.market_code ?? null,
         contact: data.Contact,
         details: { ReasonCode, RedeliveryDate, LocationId },
-        idempotencyKey: request.idempotencyKey,
+        idempotency: idempotencyOf(request),
         actor: actorOf(request.viewer),
         pending: null,
         bookings: groupBookings(LocationId, verdicts),

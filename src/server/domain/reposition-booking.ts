@@ -10,7 +10,7 @@ import type { RepositionBookingData } from '../../flows/flow-data.generated';
 import type { Database } from '../db/types';
 import { contactAddresses } from './booking-notification';
 import { insertOrder, type NewBooking, PendingReason } from './booking-orders';
-import { bookOnce } from './booking-transaction';
+import { bookOnce, idempotencyOf } from './booking-transaction';
 import { actorOf } from './order-audit';
 import { repositionAvailable, sourceOf } from './reposition-availability';
 import {
@@ -111,7 +111,7 @@ export const bookReposition: Booker = async (deps, request) => {
         marketCode: market.market_code,
         contact: data.Contact,
         details: repositionDetails(data.Header, data.Contact),
-        idempotencyKey: request.idempotencyKey,
+        idempotency: idempotencyOf(request),
         actor: actorOf(request.viewer),
         pending: over ? PendingReason.overAvailability : null,
         bookings: rows.map((r) => newDestination(data.Header, r.order)),

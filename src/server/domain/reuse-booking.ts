@@ -10,7 +10,7 @@ import type { FieldError } from '../../engine/core/types';
 import type { ReuseBookingData } from '../../flows/flow-data.generated';
 import type { Database } from '../db/types';
 import { insertOrder, type NewBooking } from './booking-orders';
-import { bookOnce } from './booking-transaction';
+import { bookOnce, idempotencyOf } from './booking-transaction';
 import { validateEquipment } from './equipment';
 import { actorOf } from './order-audit';
 import { type Booker, SubmissionRefused } from './submission';
@@ -102,7 +102,7 @@ export const bookReuse: Booker = (deps, request) => {
       // An order spanning markets has no one market; the dashboard then shows each booking's.
       marketCode: markets.length === 1 ? (markets[0]?.market_code ?? null) : null,
       contact: data.Contact,
-      idempotencyKey: request.idempotencyKey,
+      idempotency: idempotencyOf(request),
       actor: actorOf(request.viewer),
       pending: null,
       bookings,

@@ -16,7 +16,7 @@ import { AppError, type ErrorLog, notFound } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { contactAddresses, notifyCancelled } from './booking-notification';
 import { insertBookings, insertOrder, insertPendingRequest, PendingReason } from './booking-orders';
-import { bookOnce } from './booking-transaction';
+import { bookOnce, idempotencyOf } from './booking-transaction';
 import { scopeOf, visibleOrders } from './dashboard-rows';
 import { actorOf, bookingField, type OrderChanges, recordOrderChange, STATUS_FIELD } from './order-audit';
 import { type Booker, type BookingRequest, SubmissionRefused, type Updater } from './submission';
@@ -492,7 +492,7 @@ export const bookTermLease: Booker = async (deps, request) => {
         SendToExternalParties: data.Contact.SendExternalNotification === true,
       },
       details: { ContractId: contract.contract_id, ContractNumber: contract.contract_number },
-      idempotencyKey: request.idempotencyKey,
+      idempotency: idempotencyOf(request),
       actor: actorOf(request.viewer),
       pending: over ? PendingReason.overAvailability : null,
       bookings: items.map(({ line, b }) => {

@@ -29,7 +29,7 @@ import type { Database } from '../db/types';
 import { AppError, notFound } from '../errors';
 import { bookingCustomer } from './booking-customer';
 import { insertBookings, insertOrder, type NewBooking } from './booking-orders';
-import { bookOnce, requestFingerprint } from './booking-transaction';
+import { bookOnce, idempotencyOf, requestFingerprint } from './booking-transaction';
 import { scopeOf, visibleOrders } from './dashboard-rows';
 import { validateEquipment } from './equipment';
 import { actorOf } from './order-audit';
@@ -661,7 +661,7 @@ export const bookTermLeaseRedelivery: Booker = (deps, request) => {
         ...(contractIds.length === 1 ? { contractId: contractIds[0] } : {}),
         contact: data.Contact,
         details: orderDetails(data.Search, live),
-        idempotencyKey: request.idempotencyKey,
+        idempotency: idempotencyOf(request),
         actor: actorOf(request.viewer),
         pending: null,
         bookings: plannedBookings(live),

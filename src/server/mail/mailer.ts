@@ -62,9 +62,13 @@ export function createMailer(
   return {
     async send(mail) {
       const info = await composer.sendMail(message(mail));
-      await mkdir(dir, { recursive: true });
       const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      await writeFile(path, info.message as Buffer);
+      // The folder is made when a write finds it missing, not before every mail.
+      await writeFile(path, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await writeFile(path, info.message as Buffer);
+      });
       log.info({ path, to: mail.to }, 'SMTP_URL is not set: mail written to the outbox');
     },
   };
