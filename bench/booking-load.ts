@@ -12,8 +12,9 @@
  * means something. The other locations get enough units for both runs, and the paced run books
  * only there, so every submit it makes can be confirmed without review (the goal's figure).
  *
- * Two runs on one server. Paced (the goal): each customer submits once every 2 s (100 submits/s
- * offered in all, each customer's first at a random point of its first interval) and waits for its
+ * Two runs on one server. Paced (the goal): each customer submits once every 200 / RATE seconds
+ * (RATE submits/s offered in all, each customer's first at a random point of its first interval;
+ * 110/s by default, the goal's 100 and some room) and waits for its
  * answer; a customer whose answer comes late submits again at once, so a server that cannot keep up
  * shows it as a lower rate and a longer p95. Then saturated (what the server can do at most): every
  * customer submits again the moment it has its answer. The goal cannot be read off the saturated
@@ -22,9 +23,10 @@
  *
  * Needs BENCH_DATABASE_URL (any database on the server: the bench re-creates its own,
  * brr_booking_load). Goals: ≥ 100 confirmed submits/s, p95 ≤ 250 ms, zero 5xx, zero overbooked.
- * `BENCH_BOOKING_SECONDS` (60) and `BENCH_BOOKING_SATURATED_SECONDS` (20) set the runs' length,
- * `BENCH_BOOKING_RATE` (100) the paced rate; `BENCH_SERVER_NODE_ARGS` passes node flags to the
- * server (--cpu-prof). Reported, never asserted.
+ * `BENCH_BOOKING_SECONDS` (60), `BENCH_BOOKING_SATURATED_SECONDS` (20) and
+ * `BENCH_BOOKING_WARMUP_SECONDS` (15, run first at the paced rate and reported apart) set the
+ * runs' length, `BENCH_BOOKING_RATE` (110) the paced rate; `BENCH_SERVER_NODE_ARGS` passes node
+ * flags to the server (--cpu-prof). Reported, never asserted.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -45,8 +47,13 @@ import { startServerProcess } from './server-process';
 const CUSTOMERS = 200;
 const SECONDS = Number(process.env.BENCH_BOOKING_SECONDS ?? 60);
 const SATURATED_SECONDS = Number(process.env.BENCH_BOOKING_SATURATED_SECONDS ?? 20);
+/**
+ * The server is a new process: its first seconds compile schemas and code and open the pool's
+ * connections (answers up to ~1 s). Those seconds are run at the paced rate first and reported apart.
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_BOOKING_WARMUP_SECONDS ?? 15);
 /** Submits per second offered by the paced run, spread evenly over the customers. */
-const RATE = Number(process.env.BENCH_BOOKING_RATE ?? 100);
+const RATE = Number(process.env.BENCH_BOOKING_RATE ?? 110);
 const BARE_SECONDS = 10;
 const DATABASE = 'brr_booking_load';
 const MARKET = 'LAX';
@@ -62,6 +69,8 @@ interface Answer {
   status: number;
   ms: number;
   confirmed: boolean;
+  /** When it was sent (performance.now()), for BENCH_BOOKING_TIMELINE. */
+  sent: number;
 }
 
 const load = () =>
@@ -257,13 +266,14 @@ async function drive(
               status,
               ms: performance.now() - started,
               confirmed: confirmed(status, Buffer.concat(chunks).toString()),
+              sent: started,
             });
             resolve();
           });
         },
       );
       req.on('error', () => {
-        answers.push({ status: 0, ms: performance.now() - started, confirmed: false });
+        answers.push({ status: 0, ms: performance.now() - started, confirmed: false, sent: started });
         resolve();
       });
       req.end(body);
@@ -275,7 +285,8 @@ async function drive(
       let turn = intervalMs === undefined ? 0 : started + Math.random() * intervalMs;
       while (Date.now() < end) {
         if (intervalMs !== undefined) {
-          await pause(turn);
+          // A turn after the end is not waited for: the run's length is its own.
+          await pause(Math.min(turn, end));
           if (Date.now() >= end) break;
           turn = Math.max(turn + intervalMs, Date.now());
         }
@@ -371,11 +382,14 @@ export async function benchBookingLoad(baseUrl: string): Promise<void> {
     );
     const confirmed = (status: number, text: string) =>
       status === 200 && (JSON.parse(text) as { PendingReview?: boolean }).PendingReview === false;
+    let warmUp: { answers: Answer[]; seconds: number };
     let paced: { answers: Answer[]; seconds: number };
     let saturated: { answers: Answer[]; seconds: number };
     const loadBefore = load();
     try {
-      paced = await drive(server.address, CUSTOMERS, SECONDS, booking, confirmed, (CUSTOMERS / RATE) * 1000);
+      const interval = (CUSTOMERS / RATE) * 1000;
+      warmUp = await drive(server.address, CUSTOMERS, WARM_UP_SECONDS, booking, confirmed, interval);
+      paced = await drive(server.address, CUSTOMERS, SECONDS, booking, confirmed, interval);
       scarceShare = SCARCE_SHARE;
       saturated = await drive(server.address, CUSTOMERS, SATURATED_SECONDS, booking, confirmed);
     } finally {
@@ -406,7 +420,19 @@ export async function benchBookingLoad(baseUrl: string): Promise<void> {
       console.log(
         `POST /api/poolbooking/create, ${label}: ${b.total} submits, ${b.perSecond.toFixed(0)}/s; confirmed ${b.confirmedPerSecond.toFixed(0)}/s; p50 ${ms(b.p50)}  p95 ${ms(b.p95)}; 5xx ${b.fivexx}; other 4xx ${b.other}; failed connections ${b.failed}`,
       );
+    report(`warm-up, paced, ${WARM_UP_SECONDS} s (a new process: not counted)`, summary(warmUp));
     report(`paced at ${RATE}/s offered, ${SECONDS} s`, summary(paced));
+    // BENCH_BOOKING_TIMELINE=1: the paced run second by second (sent, slowest answer), to see stalls.
+    if (process.env.BENCH_BOOKING_TIMELINE) {
+      const first = Math.min(...paced.answers.map((a) => a.sent));
+      const seconds = new Map<number, { n: number; max: number }>();
+      for (const a of paced.answers) {
+        const s = Math.floor((a.sent - first) / 1000);
+        const t = seconds.get(s) ?? { n: 0, max: 0 };
+        seconds.set(s, { n: t.n + 1, max: Math.max(t.max, a.ms) });
+      }
+      console.log([...seconds].map(([s, t]) => `${s}s ${t.n}/${t.max.toFixed(0)}ms`).join('  '));
+    }
     report(`saturated, ${SATURATED_SECONDS} s`, summary(saturated));
     console.log(
       `bare Fastify POST (same body, ${BARE_SECONDS} s): ${f.perSecond.toFixed(0)}/s; p50 ${ms(f.p50)}  p95 ${ms(f.p95)}; not 200: ${f.total - bareRun.answers.filter((a) => a.confirmed).length}`,
