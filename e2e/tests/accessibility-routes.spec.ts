@@ -21,6 +21,13 @@ async function settledFindings(page: Page) {
   for (let attempt = 1; ; attempt++) {
     await page.waitForLoadState('networkidle');
     await expect(page.locator(BUSY)).toHaveCount(0);
+    // A button that just stopped loading fades back to its colours (a CSS transition): axe judged
+    // its contrast half-way once. Let every finite transition and animation finish first.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    );
     await page.evaluate((busy) => {
       const w = window as unknown as { busySeen: boolean; busyWatch?: MutationObserver };
       w.busySeen = document.querySelector(busy) !== null;
