@@ -46,3 +46,10 @@ if (typeof window !== 'undefined') {
 }
 
 export {};
+
+// After a file's last test, its root stores stop their background lookups (support/live-roots.ts).
+if (typeof window !== 'undefined') {
+  const { afterAll } = await import('vitest');
+  const { resetTrackedRoots } = await import('../app/support/live-roots');
+  afterAll(() => resetTrackedRoots());
+}

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../../src/app/stores/ConfigStore';
 import { RootStore } from '../../../src/app/stores/RootStore';
 import { DIRECTORY_AUTH_PROVIDER, LOCAL_AUTH_PROVIDER } from '../../../src/domain/constants';
 import { ALL_BITS, ENTITIES, Entity, Permission, type PermissionSet } from '../../../src/domain/permissions';
+import { trackRoot } from './live-roots';
 
 export const testConfig: AppConfig = {
   apiBaseUrl: '/api',
@@ -98,8 +99,7 @@ export function buildRootStore(
 ): RootStore {
   const storage = options.storage ?? memoryStorage();
   if (options.token) storage.setItem(StorageKeys.token, options.token);
-  return new RootStore(
-    { ...testConfig, apiBaseUrl: options.apiBaseUrl ?? testConfig.apiBaseUrl },
-    { storage },
+  return trackRoot(
+    new RootStore({ ...testConfig, apiBaseUrl: options.apiBaseUrl ?? testConfig.apiBaseUrl }, { storage }),
   );
 }
