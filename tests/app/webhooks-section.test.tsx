@@ -83,7 +83,14 @@ describe('the Webhooks section of My Account', { timeout: 120_000 }, () => {
       o.textContent?.startsWith(account.CompanyName),
     );
     await u.selectOptions(company, option?.value as string);
-    await u.type(within(section).getByRole('textbox', { name: /URL/ }), hooks.url);
+    // A URL the server refuses: its message is shown and nothing is saved.
+    const url = within(section).getByRole('textbox', { name: /URL/ });
+    await u.type(url, 'ftp://tms.example.com/hooks');
+    await u.click(within(section).getByRole('button', { name: 'Save Webhook' }));
+    expect(await within(section).findByText(/^Url must start with http:\/\/ or https:\/\//)).toBeTruthy();
+    expect(within(section).queryByLabelText('Signing secret')).toBeNull();
+    await u.clear(url);
+    await u.type(url, hooks.url);
     await u.click(within(section).getByRole('button', { name: 'Save Webhook' }));
 
     const secret = await within(section).findByLabelText('Signing secret', undefined, { timeout: 10_000 });

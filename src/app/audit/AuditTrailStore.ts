@@ -77,18 +77,14 @@ export class AuditTrailStore {
     });
   }
 
-  /** The query the filters make, or what to fix. */
-  private query(): { params: Record<string, string | number> } | { problem: string } {
-    const params: Record<string, string | number> = {};
-    for (const field of ['UserId', 'CustomerId'] as const) {
+  /** The query the filters make, as typed: the server says what to fix (e.g. a customer id that is not a number). */
+  private params(): Record<string, string> {
+    const params: Record<string, string> = {};
+    for (const field of ['UserId', 'CustomerId', 'Day'] as const) {
       const text = this.filters[field].trim();
-      if (text === '') continue;
-      if (!/^\d{1,9}$/.test(text) || Number(text) < 1)
-        return { problem: `${field === 'UserId' ? 'User' : 'Customer'} must be a whole number from 1.` };
-      params[field] = Number(text);
+      if (text !== '') params[field] = text;
     }
-    if (this.filters.Day) params.Day = this.filters.Day;
-    return { params };
+    return params;
   }
 
   /** Filters by one value shown in the results (a row's user or customer) and searches again. */
@@ -99,20 +95,13 @@ export class AuditTrailStore {
   }
 
   async search(page = 1): Promise<boolean> {
-    const q = this.query();
-    if ('problem' in q) {
-      runInAction(() => {
-        this.error = q.problem;
-      });
-      return false;
-    }
     runInAction(() => {
       this.busy = true;
       this.error = null;
     });
     try {
       const res = await this.deps.api.get<AuditSearchResponse>('/audit', {
-        params: { ...q.params, Page: page },
+        params: { ...this.params(), Page: page },
         silent: true,
       });
       runInAction(() => {
@@ -134,14 +123,7 @@ export class AuditTrailStore {
 
   /** Every entry the filters find (all pages) as an .xlsx, saved under the server's file name. */
   async download(): Promise<boolean> {
-    const q = this.query();
-    if ('problem' in q || this.downloading) {
-      if ('problem' in q)
-        runInAction(() => {
-          this.error = q.problem;
-        });
-      return false;
-    }
+    if (this.downloading) return false;
     runInAction(() => {
       this.downloading = true;
       this.error = null;
@@ -149,7 +131,7 @@ export class AuditTrailStore {
     });
     try {
       const res = await this.deps.api.get<Blob>('/audit/export', {
-        params: q.params,
+        params: this.params(),
         responseType: 'blob',
         silent: true,
       });

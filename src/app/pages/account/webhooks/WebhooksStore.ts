@@ -197,26 +197,10 @@ export class WebhooksStore {
     this.draft.CustomerName = row.CustomerNameWithSCAC;
   }
 
-  /** What the form must fix before it is sent; the server checks again (and the URL's address). */
-  private problem(d: SubscriptionDraft): string | null {
-    if (!/^https?:\/\/\S+$/i.test(d.Url.trim()))
-      return 'Url: enter an address starting with http:// or https://.';
-    if (d.Events.length === 0) return 'Events: choose at least one event.';
-    if (d.Events.includes(AVAILABILITY_EVENT) && d.LocationIds.length === 0)
-      return 'Locations: choose at least one location to hear availability changes of.';
-    if (d.SubscriptionId === null && this.choosesCompany && d.CustomerId === null)
-      return 'Company: find and choose the company the subscription is for.';
-    return null;
-  }
-
   async save(): Promise<boolean> {
     const d = this.draft;
+    // The server checks the URL, events, locations and company and says what to fix (draftError).
     if (!d || this.saving) return false;
-    const problem = this.problem(d);
-    if (problem) {
-      runInAction(() => (this.draftError = problem));
-      return false;
-    }
     runInAction(() => {
       this.saving = true;
       this.draftError = null;
