@@ -13,6 +13,7 @@ import {
   type OrderChangeMessage,
 } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
+import type { OrderFacts } from './booking-types';
 import type { Viewer } from './viewer';
 
 type RowTables = Database & {
@@ -24,13 +25,9 @@ type RowTables = Database & {
   t: Database['booking_order_types'];
 };
 /** Read-model rows (alias `r`) of one scope: what a search filters, counts and pages. */
-export type MatchQuery = SelectQueryBuilder<RowTables, 'r', Record<string, never>>;
+export type MatchQuery = SelectQueryBuilder<RowTables, 'r', object>;
 /** Read-model rows joined with what a row shows. */
-export type RowQuery = SelectQueryBuilder<
-  RowTables,
-  'r' | 'b' | 'o' | 'c' | 'l' | 't',
-  Record<string, never>
->;
+export type RowQuery = SelectQueryBuilder<RowTables, 'r' | 'b' | 'o' | 'c' | 'l' | 't', object>;
 
 /** Who may see an order (the policies' customer scope): staff all; a customer every order it is a party to. */
 export type DashboardScope = CustomerScope;
@@ -86,24 +83,78 @@ export const countUpToCap = (db: Kysely<Database>, matching: MatchQuery) =>
     )
     .select((eb) => eb.fn.countAll<number>().as('n'));
 
+/** The statuses of every booking of the order `o` (the edit rule reads them; a page row is one booking). */
+const bookingStatusesOfOrder = sql<
+  string[]
+>`array(select bs.status_code from bookings bs where bs.booking_order_id = o.booking_order_id)`;
+
 /**
- * One page of matching rows, with what they show. The page is cut from the read model alone (an
- * index range, and for a deep page only index entries are skipped); only its rows are joined.
+ * One page of matching rows, with what they show and what the edit rule reads of their orders.
+ * The page is cut from the read model alone (an index range; a deep page skips index entries
+ * only); only its rows are joined. The small tables a row names are subqueries, not joins: the
+ * planner then orders a join of three, not seven (2 ms of planning per search, against 0.4).
  */
 export function pageOfRows(db: Kysely<Database>, matching: MatchQuery, offset: number, limit: number) {
-  // Only indexed columns, so a deep page skips index entries without reading their rows.
-  const page = newestFirst(matching.select(['r.party_id', 'r.booking_id']))
+  // Only indexed columns (every index of the read model holds them), so a deep page never reads rows.
+  const page = newestFirst(matching.select(['r.booking_id', 'r.created_at', 'r.status_code']))
     .offset(offset)
     .limit(limit);
-  const rows = db
+  return db
     .selectFrom(page.as('p'))
-    .innerJoin('dashboard_rows as r', (join) =>
-      join.onRef('r.party_id', '=', 'p.party_id').onRef('r.booking_id', '=', 'p.booking_id'),
-    );
-  return newestFirst(
-    selectRowColumns(withRowTables(rows as unknown as SelectQueryBuilder<RowTables, 'r', object>)),
-  );
+    .innerJoin('bookings as b', 'b.booking_id', 'p.booking_id')
+    .innerJoin('booking_orders as o', 'o.booking_order_id', 'b.booking_order_id')
+    .select([
+      'o.booking_order_id',
+      'b.booking_id',
+      'b.booking_code',
+      'o.booking_order_type_code',
+      'o.customer_id',
+      'b.location_id',
+      'o.market_code',
+      'b.equipment_category_code',
+      'b.units_requested_count',
+      'p.status_code',
+      'p.created_at',
+      'o.updated_at',
+      'o.status_code as order_status_code',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('booking_order_types as t')
+        .select('t.name')
+        .whereRef('t.code', '=', 'o.booking_order_type_code')
+        .$asScalar()
+        .$notNull()
+        .as('type_name'),
+      eb
+        .selectFrom('customers as c')
+        .select(sql<string>`c.customer_name || ' (' || c.scac || ')'`.as('name'))
+        .whereRef('c.customer_id', '=', 'o.customer_id')
+        .$asScalar()
+        .$notNull()
+        .as('customer_name_with_scac'),
+      eb
+        .selectFrom('locations as l')
+        .select('l.location_name')
+        .whereRef('l.location_id', '=', 'b.location_id')
+        .$asScalar()
+        .$notNull()
+        .as('location_name'),
+      bookingStatusesOfOrder.as('booking_statuses'),
+    ])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.booking_id', 'desc');
 }
+
+export type PageRecord = Awaited<ReturnType<ReturnType<typeof pageOfRows>['execute']>>[number];
+
+/** What the edit rule reads of a page row's order (src/server/domain/booking-types.ts). */
+export const orderFactsOf = (r: PageRecord): OrderFacts => ({
+  orderType: r.booking_order_type_code,
+  customerId: r.customer_id,
+  orderStatus: r.order_status_code,
+  bookingStatuses: r.booking_statuses,
+});
 
 /** The columns of a row; an order with no status yet shows its bookings as "New" (SPEC §3). */
 export const selectRowColumns = (query: RowQuery) =>

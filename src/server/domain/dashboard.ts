@@ -17,13 +17,13 @@ import { type BookingTypes, cancelVerdict, editVerdict } from './booking-types';
 import {
   countUpToCap,
   matchingRows,
+  orderFactsOf,
   pageOfRows,
   scopeOf,
   toDashboardRow,
   visibleOrders,
 } from './dashboard-rows';
 import { applyCriteria, checkCriteria, type TimeZone } from './dashboard-search';
-import { editableOrders } from './order-document';
 import { orderTrail } from './order-trail';
 import type { Viewer } from './viewer';
 
@@ -43,19 +43,16 @@ export async function searchDashboard(
     countUpToCap(db, matching).executeTakeFirstOrThrow(),
     pageOfRows(db, matching, start - 1, pageSize).execute(),
   ]);
-  const editable = await editableOrders(
-    db,
-    viewer,
-    types,
-    rows.map((r) => r.booking_order_id),
-  );
   const total = Number(count.n);
   return {
     TotalCount: Math.min(total, DASHBOARD_COUNT_CAP),
     ...(total > DASHBOARD_COUNT_CAP ? { TotalCountCapped: true } : {}),
     StartRecordNumber: start,
     PageSize: pageSize,
-    ResultSet: rows.map((r) => ({ ...toDashboardRow(r), CanEdit: editable.has(r.booking_order_id) })),
+    ResultSet: rows.map((r) => ({
+      ...toDashboardRow(r),
+      CanEdit: editVerdict(types, viewer, orderFactsOf(r)).ok,
+    })),
   };
 }
 

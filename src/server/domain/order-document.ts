@@ -20,52 +20,6 @@ export const editFlowOf = (flows: readonly LoadedFlow[], orderType: string): Loa
 /** The hash route that opens an order in edit mode (the client's `#<route>?edit=<id>`). */
 export const editRouteOf = (flow: LoadedFlow, orderId: number): string => `${flow.route}?edit=${orderId}`;
 
-/** What the edit and cancel rules read of some orders: type, customer, status, bookings' statuses. */
-export async function orderFacts(
-  db: Kysely<Database>,
-  orderIds: readonly number[],
-): Promise<Map<number, OrderFacts>> {
-  if (orderIds.length === 0) return new Map();
-  const [orders, bookings] = await Promise.all([
-    db
-      .selectFrom('booking_orders')
-      .select(['booking_order_id', 'booking_order_type_code', 'customer_id', 'status_code'])
-      .where('booking_order_id', 'in', orderIds)
-      .execute(),
-    db
-      .selectFrom('bookings')
-      .select(['booking_order_id', 'status_code'])
-      .where('booking_order_id', 'in', orderIds)
-      .execute(),
-  ]);
-  return new Map(
-    orders.map((o) => [
-      o.booking_order_id,
-      {
-        orderType: o.booking_order_type_code,
-        customerId: o.customer_id,
-        orderStatus: o.status_code,
-        bookingStatuses: bookings
-          .filter((b) => b.booking_order_id === o.booking_order_id)
-          .map((b) => b.status_code),
-      },
-    ]),
-  );
-}
-
-/** The orders among `orderIds` the viewer may edit now (dashboard rows' CanEdit). */
-export async function editableOrders(
-  db: Kysely<Database>,
-  viewer: Viewer,
-  types: BookingTypes,
-  orderIds: readonly number[],
-): Promise<Set<number>> {
-  const editableTypes = types.list.filter((t) => t.updater && t.editable).map((t) => t.orderType);
-  if (editableTypes.length === 0) return new Set();
-  const facts = await orderFacts(db, [...new Set(orderIds)]);
-  return new Set([...facts].filter(([, f]) => editVerdict(types, viewer, f).ok).map(([id]) => id));
-}
-
 const detailsOf = (value: unknown): Record<string, unknown> =>
   (typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as Record<string, unknown>;
 
