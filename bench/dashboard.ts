@@ -1,10 +1,11 @@
 /**
- * Dashboard search at scale (issue 4): typical searches through the real API over HTTP, at 1 and
- * at 50 concurrent clients, against the very same SQL sent straight to PostgreSQL in the same run.
- * The ratio API ÷ SQL is the figure that matters (goal ≤ 1.5×). Needs a PostgreSQL database seeded
- * with `npm run seed -- --scale` (BENCH_SCALE_DATABASE_URL). Reported, never asserted.
+ * Dashboard search at scale (issues 4 and 15): typical searches through the real API over HTTP, at
+ * 1 and at 50 concurrent clients, against the very same SQL sent straight to PostgreSQL in the same
+ * run. The HTTP load comes from autocannon (as the per-call bench's): a heavier client would spend
+ * the two cores the server and PostgreSQL share with it. Needs a PostgreSQL database seeded with
+ * `npm run seed -- --scale` (BENCH_SCALE_DATABASE_URL). Reported, never asserted.
  */
-import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { DashboardCriteria } from '../src/schemas/dashboard';
@@ -14,6 +15,7 @@ import { countUpToCap, matchingRows, pageOfRows, scopeOf } from '../src/server/d
 import { applyCriteria, checkCriteria, UTC } from '../src/server/domain/dashboard-search';
 import type { Viewer } from '../src/server/domain/viewer';
 import { percentile } from './measure';
+import { signIn, startServerProcess } from './server-process';
 
 interface Case {
   label: string;
@@ -23,18 +25,6 @@ interface Case {
 
 const day = (offsetDays: number, from: Date) =>
   new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
-async function waitForServer(address: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${address}/api/version`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the server at ${address} did not start`);
-}
 
 /**
  * Runs `fn` `perClient` times in each of `clients` parallel loops; every call timed. A first round
@@ -62,7 +52,51 @@ async function load(clients: number, perClient: number, fn: () => Promise<void>)
   };
 }
 
-const fmt = (t: { p50: number; p95: number; perSecond: number }) =>
+interface Timing {
+  p50: number;
+  p95: number;
+  perSecond: number;
+}
+
+const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 8);
+
+/**
+ * POSTs `body` from `clients` connections: 50 calls from one, or API_SECONDS from many after a
+ * second's warm-up at the same concurrency. Every answer but a 200 fails the run.
+ */
+async function apiLoad(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  clients: number,
+): Promise<Timing> {
+  const times: number[] = [];
+  const run = (options: Partial<autocannon.Options>, timed: boolean) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        { url, method: 'POST', headers, body, connections: clients, ...options },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      if (timed)
+        instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    });
+  const many = clients > 1;
+  if (many) await run({ duration: 1 }, false);
+  const started = performance.now();
+  const result = await run(many ? { duration: API_SECONDS } : { amount: 50 }, true);
+  const wall = performance.now() - started;
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${failed} of ${times.length} calls did not answer 200`);
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    // autocannon ends a run on its next one-second tick: one client's rate is its calls' own time.
+    perSecond: (times.length / (many ? wall : times.reduce((sum, t) => sum + t, 0))) * 1000,
+  };
+}
+
+const fmt = (t: Timing) =>
   `p50 ${t.p50.toFixed(1).padStart(7)} ms  p95 ${t.p95.toFixed(1).padStart(7)} ms  ${t.perSecond.toFixed(0).padStart(5)}/s`;
 
 export async function benchDashboardSearch(url: string): Promise<void> {
@@ -77,25 +111,12 @@ export async function benchDashboardSearch(url: string): Promise<void> {
     `${orders.toLocaleString('en-US')} booking orders, ${bookings.toLocaleString('en-US')} bookings`,
   );
 
-  // The server runs in its own process, as in production: the load generator must not share its event loop.
-  const port = 18_000 + Math.floor(Math.random() * 1000);
-  const address = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: 'ignore',
-  });
-  // A run that fails half-way must not leave its server behind.
-  process.once('exit', () => server.kill('SIGTERM'));
-  await waitForServer(address);
-  const tokenOf = async (user: string) => {
-    const res = await fetch(`${address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ UserId: user, Password: 'Demo!2345', ApplicationCode: 'BRR' }),
-    });
-    return ((await res.json()) as { token: string }).token;
+  const server = await startServerProcess({ DATABASE_URL: url });
+  const { address } = server;
+  const tokenFor = {
+    staff: await signIn(address, 'demo.staff'),
+    customer: await signIn(address, 'demo.customer'),
   };
-  const tokenFor = { staff: await tokenOf('demo.staff'), customer: await tokenOf('demo.customer') };
   const viewerFor = async (user: string): Promise<Viewer> => {
     const u = await handle.db
       .selectFrom('users')
@@ -196,28 +217,18 @@ export async function benchDashboardSearch(url: string): Promise<void> {
     const matching = applyCriteria(matchingRows(handle.db, scope), checkCriteria(body, viewer), UTC);
     const countSql = countUpToCap(handle.db, matching).compile();
     const pageSql = pageOfRows(handle.db, matching, body.StartRecordNumber - 1, body.PageSize).compile();
-    const api = async () => {
-      const res = await fetch(`${address}/api/dashboard/search`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenFor[c.user]}` },
-        body: JSON.stringify(body),
-      });
-      if (res.status !== 200) throw new Error(`${c.label}: ${res.status} ${await res.text()}`);
-      await res.json();
-    };
+    const searchUrl = `${address}/api/dashboard/search`;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${tokenFor[c.user]}` };
+    const json = JSON.stringify(body);
     const raw = async () => {
       await Promise.all([
         pool.query(countSql.sql, [...countSql.parameters]),
         pool.query(pageSql.sql, [...pageSql.parameters]),
       ]);
     };
-    const total = (await (
-      await fetch(`${address}/api/dashboard/search`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenFor[c.user]}` },
-        body: JSON.stringify(body),
-      })
-    ).json()) as { TotalCount: number };
+    const first = await fetch(searchUrl, { method: 'POST', headers, body: json });
+    if (first.status !== 200) throw new Error(`${c.label}: ${first.status} ${await first.text()}`);
+    const total = (await first.json()) as { TotalCount: number };
     console.log(`\n${c.label} (TotalCount ${total.TotalCount.toLocaleString('en-US')})`);
     if (explain) {
       await raw(); // warm, as the timed runs are
@@ -230,9 +241,8 @@ export async function benchDashboardSearch(url: string): Promise<void> {
       }
     }
     for (const clients of clientCounts) {
-      const perClient = clients === 1 ? 30 : 16;
-      const a = await load(clients, perClient, api);
-      const s = await load(clients, perClient, raw);
+      const a = await apiLoad(searchUrl, headers, json, clients);
+      const s = await load(clients, clients === 1 ? 30 : 16, raw);
       const ratio = a.p50 / s.p50;
       ratios.push(ratio);
       console.log(`  ${String(clients).padStart(2)} client(s)  API ${fmt(a)}`);
@@ -244,6 +254,6 @@ export async function benchDashboardSearch(url: string): Promise<void> {
     `\nAPI/SQL p50 ratio over all cases: median ${percentile(ratios, 0.5).toFixed(2)}×, worst ${ratios.at(-1)?.toFixed(2)}×`,
   );
   await pool.end();
-  server.kill('SIGTERM');
+  await server.stop();
   await handle.close();
 }
