@@ -193,6 +193,12 @@ describe.each(databaseKinds)('dashboard search on %s', (kind) => {
       await search(t, staff, { ...EVERYTHING, StartRecordNumber: lastStart, PageSize: 10 })
     ).json();
     expect(last.ResultSet.map((r: DashboardRow) => r.BookingId)).toEqual(expected.slice(-3));
+    expect(last.TotalCount).toBe(expected.length);
+    const exactlyFull = (
+      await search(t, staff, { ...EVERYTHING, StartRecordNumber: expected.length - 9, PageSize: 10 })
+    ).json();
+    expect(exactlyFull).toMatchObject({ TotalCount: expected.length });
+    expect(exactlyFull.ResultSet).toHaveLength(10);
     const beyond = (await search(t, staff, { ...EVERYTHING, StartRecordNumber: expected.length + 1 })).json();
     expect(beyond).toMatchObject({ TotalCount: expected.length, ResultSet: [] });
     const none = (await search(t, staff, { BookingCode: 'ZZ9999999' })).json();

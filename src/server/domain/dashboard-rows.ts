@@ -89,6 +89,18 @@ const bookingStatusesOfOrder = sql<
 >`array(select bs.status_code from bookings bs where bs.booking_order_id = o.booking_order_id)`;
 
 /**
+ * What a page fetched one row longer than asked tells of the total, counted up to the cap (so a
+ * number past DASHBOARD_COUNT_CAP means "more than the cap"), without counting: a page not full
+ * ends the rows; a full page that reaches past the cap proves there are more. Null when only a
+ * count can tell — a full page short of the cap, or a start past the end.
+ */
+export function totalFromPage(offset: number, pageSize: number, fetched: number): number | null {
+  if (fetched <= pageSize && (fetched > 0 || offset === 0)) return offset + fetched;
+  if (fetched > pageSize && offset + fetched > DASHBOARD_COUNT_CAP) return offset + fetched;
+  return null;
+}
+
+/**
  * One page of matching rows, with what they show and what the edit rule reads of their orders.
  * The page is cut from the read model alone (an index range; a deep page skips index entries
  * only); only its rows are joined. The small tables a row names are subqueries, not joins: the
