@@ -32,7 +32,10 @@ async function mismatches(db: Kysely<Database>): Promise<{ missing: number; extr
     with expected as (
       select p.party_id, b.booking_id, o.booking_order_id, o.booking_order_type_code,
         case when o.status_code is null then null else b.status_code end as status_code,
-        o.customer_id, o.market_code, b.location_id, b.equipment_category_code, b.created_at, o.updated_at
+        o.customer_id, o.market_code, b.location_id, b.equipment_category_code, b.created_at, o.updated_at,
+        b.booking_code, b.units_requested_count, o.status_code as order_status_code,
+        array(select s.status_code from bookings s where s.booking_order_id = o.booking_order_id
+              order by s.booking_id) as booking_statuses
       from booking_orders o
       join bookings b on b.booking_order_id = o.booking_order_id
       join lateral (
@@ -43,7 +46,8 @@ async function mismatches(db: Kysely<Database>): Promise<{ missing: number; extr
     ),
     actual as (
       select party_id, booking_id, booking_order_id, booking_order_type_code, status_code, customer_id,
-        market_code, location_id, equipment_category_code, created_at, updated_at
+        market_code, location_id, equipment_category_code, created_at, updated_at,
+        booking_code, units_requested_count, order_status_code, booking_statuses
       from dashboard_rows
     )
     select

@@ -20,7 +20,7 @@ import { statements as apiKeys } from './migrations/0018-api-keys';
 import { statements as apiKeyNotify } from './migrations/0019-api-key-notify';
 import { statements as webhooks } from './migrations/0020-webhooks';
 import { statements as webhookEnqueueWhenSubscribed } from './migrations/0021-webhook-enqueue-when-subscribed';
-import { statements as dashboardRowsVisibleOnly } from './migrations/0022-dashboard-rows-visible-only';
+import { statements as dashboardRowsShown } from './migrations/0022-dashboard-rows-shown';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -40,7 +40,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0019-api-key-notify', statements: apiKeyNotify },
   { name: '0020-webhooks', statements: webhooks },
   { name: '0021-webhook-enqueue-when-subscribed', statements: webhookEnqueueWhenSubscribed },
-  { name: '0022-dashboard-rows-visible-only', statements: dashboardRowsVisibleOnly },
+  { name: '0022-dashboard-rows-shown', statements: dashboardRowsShown },
 ];
 
 const MIGRATION_LOCK = 727_001;
