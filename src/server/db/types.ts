@@ -161,7 +161,7 @@ export interface BookingTable {
 }
 
 /**
- * The dashboard's read model (migrations 0016, 0022, 0023): a booking of a dashboard order, once
+ * The dashboard's read model (migrations 0016, 0022): a booking of a dashboard order, once
  * for each party that may see it (0: staff), kept by triggers on bookings and booking_orders. Read only.
  */
 export interface DashboardRowTable {
@@ -177,7 +177,7 @@ export interface DashboardRowTable {
   equipment_category_code: string;
   created_at: Date;
   updated_at: Date;
-  /** What a row shows of its booking, and what the edit rule reads of its order (migration 0023). */
+  /** What a row shows of its booking, and what the edit rule reads of its order (migration 0022). */
   booking_code: string | null;
   units_requested_count: number;
   order_status_code: string | null;

@@ -14,6 +14,7 @@ import {
 } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import type { OrderFacts } from './booking-types';
+import { customerNameWithScac } from './customer-name';
 import type { Viewer } from './viewer';
 
 type RowTables = Database & {
@@ -149,7 +150,7 @@ export function pageOfRows(db: Kysely<Database>, matching: MatchQuery, offset: n
         .as('type_name'),
       eb
         .selectFrom('customers as c')
-        .select(sql<string>`c.customer_name || ' (' || c.scac || ')'`.as('name'))
+        .select(customerNameWithScac('c').as('name'))
         .whereRef('c.customer_id', '=', 'r.customer_id')
         .$asScalar()
         .$notNull()
@@ -183,7 +184,7 @@ export const selectRowColumns = (query: RowQuery) =>
     'o.booking_order_type_code',
     't.name as type_name',
     'c.customer_id',
-    sql<string>`c.customer_name || ' (' || c.scac || ')'`.as('customer_name_with_scac'),
+    customerNameWithScac('c').as('customer_name_with_scac'),
     'b.location_id',
     'l.location_name',
     'o.market_code',

@@ -3,12 +3,12 @@
  * turned into one filtered row query that runs in the database.
  */
 
-import { sql } from 'kysely';
 import { criteriaProblem } from '../../domain/dashboard-criteria';
 import { seesEveryCustomer } from '../../domain/policies';
 import { NEW_STATUS_FILTER } from '../../domain/status-codes';
 import { DASHBOARD_CRITERIA_FIELDS, type DashboardCriteria } from '../../schemas/dashboard';
 import { AppError } from '../errors';
+import { customerNameWithScac } from './customer-name';
 import type { MatchQuery, RowQuery } from './dashboard-rows';
 import type { Viewer } from './viewer';
 
@@ -88,7 +88,7 @@ export function applyCriteria<Q extends MatchQuery | RowQuery>(
       eb
         .selectFrom('customers as cc')
         .select('cc.customer_id')
-        .where(sql<string>`cc.customer_name || ' (' || cc.scac || ')'`, 'ilike', pattern),
+        .where(customerNameWithScac('cc'), 'ilike', pattern),
     );
   }
   if (c.MarketCode !== undefined) q = q.where('r.market_code', '=', c.MarketCode.trim().toUpperCase());

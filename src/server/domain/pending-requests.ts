@@ -4,7 +4,7 @@
  * locations and units, why it is pending, the last validation's verdict, any decision and (behind
  * the feature flag "pending queue contact info") the contact.
  */
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import { MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
 import { BookingOrderType } from '../../domain/status-codes';
 import type {
@@ -16,6 +16,7 @@ import type {
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { contactAddresses } from './booking-notification';
+import { customerNameWithScac } from './customer-name';
 import { dayStart, type TimeZone } from './dashboard-search';
 
 /** SPEC §5 pending statuses and the request states each stands for (docs/decisions.md). */
@@ -96,7 +97,7 @@ export async function searchPendingRequests(
       eb
         .selectFrom('customers as cc')
         .select('cc.customer_id')
-        .where(sql<string>`cc.customer_name || ' (' || cc.scac || ')'`, 'ilike', pattern),
+        .where(customerNameWithScac('cc'), 'ilike', pattern),
     );
   }
   if (search.LocationId !== undefined) {

@@ -19,6 +19,7 @@ import type {
 import type { Database } from '../db/types';
 import { AppError, notFound } from '../errors';
 import { bookingCustomer } from './booking-customer';
+import { customerNameWithScac } from './customer-name';
 import type { Viewer } from './viewer';
 import { weeklyThresholdUsage } from './weekly-threshold';
 
@@ -103,8 +104,7 @@ export async function searchThresholds(
     );
   let q = baseQuery(db);
   if (s.CustomerId !== undefined) q = q.where('t.customer_id', '=', s.CustomerId);
-  if (name !== null)
-    q = q.where(sql<string>`c.customer_name || ' (' || c.scac || ')'`, 'ilike', `%${literalLike(name)}%`);
+  if (name !== null) q = q.where(customerNameWithScac('c'), 'ilike', `%${literalLike(name)}%`);
   const market = blankToNull(s.MarketCode)?.toUpperCase();
   if (market) q = q.where('t.market_code', '=', market);
   const size = blankToNull(s.EquipmentSize);
