@@ -48,13 +48,17 @@ async function buildPostgresTemplate(adminUrl: string, template: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    // Templates of earlier schema versions are dead weight on a long-lived CI database.
-    const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'brr\\_template\\_%' and datname not like $1",
-      [`${template}%`],
-    );
-    for (const { datname } of stale.rows)
-      await admin.query(`drop database if exists ${datname} with (force)`);
+    // Templates of earlier schema versions are dead weight on a long-lived CI database. Only CI
+    // drops them: on a developer's machine several checkouts of different sources run their tests
+    // side by side, and each one's template is another's "stale" one.
+    if (process.env.CI) {
+      const stale = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'brr\\_template\\_%' and datname not like $1",
+        [`${template}%`],
+      );
+      for (const { datname } of stale.rows)
+        await admin.query(`drop database if exists ${datname} with (force)`);
+    }
     const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
     if (exists.rowCount) return;
     const building = `${template}_building`;
