@@ -20,6 +20,7 @@ import {
 } from '../src/server/domain/dashboard-rows';
 import { applyCriteria, checkCriteria, UTC } from '../src/server/domain/dashboard-search';
 import type { Viewer } from '../src/server/domain/viewer';
+import { BENCH_RATE_LIMITS } from './server-process';
 
 const [impl, url, createdFrom] = process.argv.slice(2) as [string, string, string];
 const criteria = { CreatedFrom: createdFrom };
@@ -30,7 +31,7 @@ let rows = 0;
 let bytes = 0;
 
 if (impl === 'exceljs') {
-  const config = readConfig({ JWT_SECRET: 'bench-secret-0000000000000000000000' });
+  const config = readConfig({ JWT_SECRET: 'bench-secret-0000000000000000000000', ...BENCH_RATE_LIMITS });
   const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret as string), 60);
   const app = await buildApp({ db: handle.db, tokens, config });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -15,6 +15,7 @@ import { benchDashboardSearch } from './dashboard';
 import { benchExcel } from './excel';
 import { benchFlowValidation } from './flow-validation';
 import { measure } from './measure';
+import { BENCH_RATE_LIMITS } from './server-process';
 
 async function benchOn(name: string, options: DatabaseOptions) {
   console.log(`\n## ${name}`);
@@ -23,7 +24,7 @@ async function benchOn(name: string, options: DatabaseOptions) {
   await migrate(handle.db);
   if (await isDatabaseEmpty(handle.db)) await seedDemoData(handle.db);
   console.log(`open + migrate + seed: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const config = readConfig({ JWT_SECRET: 'bench-secret-0000000000000000000000' });
+  const config = readConfig({ JWT_SECRET: 'bench-secret-0000000000000000000000', ...BENCH_RATE_LIMITS });
   const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret as string), 20);
   const app = await buildApp({ db: handle.db, tokens, config });
   const login = () =>

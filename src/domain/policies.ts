@@ -52,16 +52,19 @@ const API_KEY_BITS: Readonly<Record<ApiKeyAbility, number>> = {
 
 /**
  * The bits a key holds: its creator's (as they are now), narrowed to the customer-facing booking
- * entities and to the bits of its abilities, so a key never holds more than whoever made it.
+ * entities and to the bits of its abilities, so a key never holds more than whoever made it; and
+ * (issue 28) to what the company's own users hold, so a key staff make for a company does no more
+ * than that company's people may (docs/integrations.md).
  * Update is shared by book and cancel: `can` tells them apart by each ability's `apiKey`.
  */
 export function apiKeyPermissions(
   creator: PermissionSet,
   abilities: readonly ApiKeyAbility[],
+  company: PermissionSet,
 ): PermissionSet {
   const mask = abilities.reduce((bits, a) => bits | API_KEY_BITS[a], 0);
   const out: PermissionSet = {};
-  for (const entity of API_KEY_ENTITIES) out[entity] = (creator[entity] ?? 0) & mask;
+  for (const entity of API_KEY_ENTITIES) out[entity] = (creator[entity] ?? 0) & (company[entity] ?? 0) & mask;
   return out;
 }
 

@@ -88,6 +88,16 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ? { serializers: { req: redactedRequest } } : false,
     bodyLimit: base.config.bodyLimitBytes,
+    // Issue 28: a body dripped a byte at a time is cut with a 408 (Node checks every quarter of
+    // the limit, at most 30 s apart); a connection idle that long is closed.
+    requestTimeout: base.config.requestTimeoutMs,
+    connectionTimeout: base.config.connectionTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.max(100, Math.floor(base.config.requestTimeoutMs / 4)),
+      ),
+    },
     trustProxy: base.config.trustProxy,
     genReqId: requestIdGenerator,
     requestIdHeader: false,
@@ -119,7 +129,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   for (const schema of sharedSchemas) app.addSchema(schema);
   installValidators(app, sharedSchemas);
   installErrorHandling(app);
-  installAccessControl(app, ctx.db, ctx.tokens, ctx.authCache);
+  installAccessControl(app, ctx.db, ctx.tokens, ctx.config.rateLimits, ctx.authCache);
   installSecurityHeaders(app);
   installCompression(app);
 

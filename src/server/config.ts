@@ -24,6 +24,15 @@ export interface ServerConfig {
   /** How often mail the mail server refused is looked at again (mail outbox, issue 11). */
   mailRetryCheckMs: number;
   bodyLimitBytes: number;
+  /**
+   * Issue 28: how long a request's headers and body may take to arrive (REQUEST_TIMEOUT_MS); a
+   * body dripped slower is answered 408 and its connection closed.
+   */
+  requestTimeoutMs: number;
+  /** Issue 28: how long a connection may sit idle, sending and receiving nothing (CONNECTION_TIMEOUT_MS). */
+  connectionTimeoutMs: number;
+  /** Issue 28: the token buckets of signed-in users and API keys (RATE_LIMIT_*). */
+  rateLimits: RateLimits;
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail goes to DATA_DIR/outbox. */
   smtpUrl: string | null;
   /** The From address of every mail the portal sends. */
@@ -45,6 +54,18 @@ export interface ServerConfig {
     /** Term lease cancel order closes fulfilled bookings (FF → CL) instead of refusing the order. */
     termCloseOfFulfilledBooking: boolean;
   };
+}
+
+/** One token bucket: `burst` calls at once, refilled at `perMinute` calls a minute. */
+export interface TokenBucketLimit {
+  burst: number;
+  perMinute: number;
+}
+
+/** Issue 28: per signed-in user and per API key, shared by every instance (docs/integrations.md). */
+export interface RateLimits {
+  user: TokenBucketLimit;
+  apiKey: TokenBucketLimit;
 }
 
 /** Issue 18 webhooks (WEBHOOK_*): how deliveries are tried and where they may go. */
@@ -142,6 +163,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hubSessionCheckMs: int(env.HUB_SESSION_CHECK_MS, 15_000, 'HUB_SESSION_CHECK_MS'),
     mailRetryCheckMs: int(env.MAIL_RETRY_CHECK_MS, 15_000, 'MAIL_RETRY_CHECK_MS'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576, 'BODY_LIMIT_BYTES'),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000, 'REQUEST_TIMEOUT_MS'),
+    connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 120_000, 'CONNECTION_TIMEOUT_MS'),
+    rateLimits: {
+      user: {
+        burst: int(env.RATE_LIMIT_USER_BURST, 600, 'RATE_LIMIT_USER_BURST'),
+        perMinute: int(env.RATE_LIMIT_USER_PER_MINUTE, 600, 'RATE_LIMIT_USER_PER_MINUTE'),
+      },
+      apiKey: {
+        burst: int(env.RATE_LIMIT_KEY_BURST, 120, 'RATE_LIMIT_KEY_BURST'),
+        perMinute: int(env.RATE_LIMIT_KEY_PER_MINUTE, 300, 'RATE_LIMIT_KEY_PER_MINUTE'),
+      },
+    },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Chassis Portal <no-reply@example.com>',
     environment,

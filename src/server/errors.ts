@@ -19,4 +19,5 @@ export const notFound = (message = 'Not found.') => new AppError(404, message, '
 /** The part of a request's logger that after-the-commit work (mail, hub events, file streams) needs. */
 export interface ErrorLog {
   error(details: object, message: string): void;
+  info(details: object, message: string): void;
 }

@@ -70,4 +70,47 @@ describe('security headers', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
   });
+
+  it('sends no HSTS over plain HTTP, nor for an X-Forwarded-Proto from a balancer it does not trust', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // No TRUST_PROXY: anyone could send the header, so it says nothing.
+    const claimed = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/config',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('HSTS behind a trusted balancer (issue 28)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // app.inject comes from 127.0.0.1: the balancer this configuration trusts.
+    t = await startTestApp('pglite', { TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('sends Strict-Transport-Security when the balancer says the request came over TLS', async () => {
+    const tls = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/config',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const error = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me/account',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(error.statusCode).toBe(401);
+    expect(error.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const http = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/config',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+  });
 });

@@ -18,6 +18,18 @@ export const DEMO_USERS = [
 ] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
 
+/**
+ * Issue 28: a test file makes thousands of calls with one token in seconds (the route fuzz), far
+ * past what a person or an integration may. The buckets still run on every call; they are just
+ * deep. The rate-limit tests pass their own RATE_LIMIT_* (tests/api/rate-limits.test.ts).
+ */
+const TEST_RATE_LIMITS = {
+  RATE_LIMIT_USER_BURST: '1000000',
+  RATE_LIMIT_USER_PER_MINUTE: '1000000',
+  RATE_LIMIT_KEY_BURST: '1000000',
+  RATE_LIMIT_KEY_PER_MINUTE: '1000000',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   handle: DatabaseHandle;
@@ -41,7 +53,11 @@ export async function appOnDatabase(
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
-  const config = readConfig({ JWT_SECRET: 'test-secret-not-for-production-000000', ...env });
+  const config = readConfig({
+    JWT_SECRET: 'test-secret-not-for-production-000000',
+    ...TEST_RATE_LIMITS,
+    ...env,
+  });
   const tokens = createTokenService(
     new TextEncoder().encode(config.jwtSecret as string),
     config.tokenLifetimeMinutes,

@@ -2,16 +2,18 @@
  * Issue 18: the check of an `Authorization: ApiKey …` header, beside the bearer token's
  * (authenticate.ts), for every route through the access plugin. The caller becomes the key's
  * creator narrowed to the key: its company (never staff's "every customer"), and the bits of its
- * abilities out of the creator's own as they are now (domain/policies.ts apiKeyPermissions).
+ * abilities out of the creator's own as they are now, and (issue 28) out of what the company's own
+ * users hold (domain/policies.ts apiKeyPermissions).
  * What is read is kept in the auth cache like a token's; every change that could refuse or narrow
  * a key NOTIFYs (migration 0019), so a revoked key is refused on the next call on every instance.
  */
 import type { Kysely } from 'kysely';
-import { ENTITIES, permissionsFromClaims } from '../../domain/permissions';
+import { ENTITIES, type PermissionSet, permissionsFromClaims } from '../../domain/permissions';
 import { type ApiKeyAbility, apiKeyPermissions } from '../../domain/policies';
 import type { Database } from '../db/types';
 import { hashApiKey } from '../domain/api-keys';
 import { claimsFor } from '../domain/auth';
+import { companyPermissions } from '../domain/grants';
 import type { Viewer } from '../domain/viewer';
 import { AppError, unauthorized } from '../errors';
 import type { AuthCache } from './auth-cache';
@@ -46,6 +48,8 @@ interface KeyRecord {
   /** A customer's user moved to another company no longer speaks for this one. */
   creatorOfOtherCompany: boolean;
   claims: Awaited<ReturnType<typeof claimsFor>>;
+  /** Issue 28: what the company's own active users hold: a key never holds more. */
+  company: PermissionSet;
 }
 
 async function readKey(db: Kysely<Database>, keyHash: string): Promise<KeyRecord | null> {
@@ -74,6 +78,7 @@ async function readKey(db: Kysely<Database>, keyHash: string): Promise<KeyRecord
     creatorActive: row.active,
     creatorOfOtherCompany: row.creator_customer_id !== null && row.creator_customer_id !== row.customer_id,
     claims: await claimsFor(db, row.created_by),
+    company: await companyPermissions(db, row.customer_id),
   };
 }
 
@@ -127,7 +132,7 @@ export function createApiKeyAuthenticator(db: Kysely<Database>, cache?: AuthCach
       if (record.creatorOfOtherCompany) throw unauthorized(API_KEY_CREATOR_MOVED_TEXT);
       await noteUse(record.apiKeyId, now);
       const creator = permissionsFromClaims(record.claims as unknown as Record<string, unknown>);
-      const permissions = apiKeyPermissions(creator, record.abilities);
+      const permissions = apiKeyPermissions(creator, record.abilities, record.company);
       // Every entity claim says what the key holds (0 for the rest), not what its creator does.
       const claimBits = Object.fromEntries(ENTITIES.map((e) => [e, permissions[e] ?? 0]));
       return {

@@ -11,6 +11,7 @@
 import type { SqlBool } from 'kysely';
 import pg from 'pg';
 import type { TokenClaims } from '../../domain/claims';
+import type { PermissionSet } from '../../domain/permissions';
 import type { DatabaseHandle } from '../db/connect';
 
 export const AUTH_CHANGED_CHANNEL = 'auth_changed';
@@ -26,6 +27,11 @@ export interface AuthRecord {
   auth_provider: string;
   revoked: SqlBool;
   sessions_valid_after: Date | null;
+  /**
+   * Issue 28: the user's bits as their roles grant them now, not as the token says: a role taken
+   * away applies on the next call (user_roles and role_permissions NOTIFY, migration 0019).
+   */
+  permissions: PermissionSet;
 }
 
 export interface AuthCache {

@@ -2,11 +2,13 @@
  * The one check of a bearer token, shared by every route (plugins/access.ts) and the real-time hub
  * (which gets its token from the WebSocket URL, where browsers cannot set headers): a well-signed,
  * unexpired token, of an account that is active now, that was not signed out, and that was issued
- * after a password change ended the user's other sessions.
+ * after a password change ended the user's other sessions. Issue 28: the caller's bits are what
+ * their roles grant now, not what the token was issued with.
  */
 import type { Kysely } from 'kysely';
-import { permissionsFromClaims } from '../../domain/permissions';
+import { ENTITIES } from '../../domain/permissions';
 import type { Database } from '../db/types';
+import { userPermissions } from '../domain/grants';
 import { isCurrentSession, SESSION_ENDED_TEXT } from '../domain/sessions';
 import { isInternalProvider, type Viewer } from '../domain/viewer';
 import { unauthorized } from '../errors';
@@ -19,15 +21,15 @@ export function bearerToken(header: string | undefined): string | null {
   return null;
 }
 
-/** What the check reads about a token: one query (and none while `cache` holds it). */
-function readAuthRecord(
+/** What the check reads about a token: two queries (and none while `cache` holds it). */
+async function readAuthRecord(
   db: Kysely<Database>,
   userId: number,
   token: string,
 ): Promise<AuthRecord | undefined> {
   // The account as it is now, whether this token was signed out, and from when the user's
   // sessions count (a password change ends the others: domain/sessions.ts).
-  return db
+  const account = await db
     .selectFrom('users')
     .select((eb) => [
       'users.active',
@@ -49,6 +51,7 @@ function readAuthRecord(
     ])
     .where('users.user_id', '=', userId)
     .executeTakeFirst();
+  return account && { ...account, permissions: await userPermissions(db, userId) };
 }
 
 /**
@@ -69,13 +72,15 @@ export async function authenticate(
   if (!row || row.revoked) throw unauthorized();
   if (!isCurrentSession(claims, row.sessions_valid_after)) throw unauthorized(SESSION_ENDED_TEXT);
   if (!row.active) throw unauthorized('Your account is not active. Please contact customer service.');
+  // Issue 28: the bits the roles grant now, in the claims too, so nothing reads the token's older ones.
+  const current = Object.fromEntries(ENTITIES.map((e) => [e, row.permissions[e] ?? 0]));
   return {
     userId: claims.UserId,
     userName: claims.sub,
     customerId: row.customer_id,
     isInternal: isInternalProvider(row.auth_provider),
-    permissions: permissionsFromClaims(claims as unknown as Record<string, unknown>),
-    claims,
+    permissions: row.permissions,
+    claims: { ...claims, ...current },
     token,
   };
 }

@@ -437,6 +437,15 @@ export interface RateLimitEventTable {
   occurred_at: CreatedAt;
 }
 
+/** Issue 28: a token bucket of calls, per signed-in user or API key (migration 0045). */
+export interface RateLimitBucketTable {
+  bucket: string;
+  tokens: number;
+  /** Whether the last call taken from the bucket found a token. */
+  allowed: boolean;
+  refilled_at: Date;
+}
+
 /** Issue 11: mail waiting to be sent, sent, or given up on (migration 0011). */
 export interface MailOutboxTable {
   mail_id: Generated<string>;
@@ -495,4 +504,5 @@ export interface Database {
   password_reset_tokens: PasswordResetTokenTable;
   account_settings: AccountSettingsTable;
   rate_limit_events: RateLimitEventTable;
+  rate_limit_buckets: RateLimitBucketTable;
 }

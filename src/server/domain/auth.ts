@@ -5,7 +5,6 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { INVALID_LOGIN_TEXT, lockoutServerMessage } from '../../domain/messages';
-import { ENTITIES, type PermissionSet } from '../../domain/permissions';
 import { maySeeUser } from '../../domain/policies';
 import type { AccountStatus } from '../../schemas/auth';
 import type { Directory } from '../auth/directory';
@@ -13,6 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type IssuedClaims, revocationKeysOf, sessionIdOf, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/types';
 import { AppError, forbidden, unauthorized } from '../errors';
+import { userPermissions } from './grants';
 import { issueSessionToken } from './sessions';
 import { isInternalProvider, type Viewer } from './viewer';
 
@@ -168,26 +168,13 @@ export async function claimsFor(db: Kysely<Database>, userId: number): Promise<I
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const grants = await db
-    .selectFrom('user_roles')
-    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
-    .select(['role_permissions.entity', 'role_permissions.bits'])
-    .where('user_roles.user_id', '=', userId)
-    .execute();
+  const permissions = await userPermissions(db, userId);
   const rank = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.role_id', 'user_roles.role_id')
     .select((eb) => eb.fn.min('roles.role_rank').as('rank'))
     .where('user_roles.user_id', '=', userId)
     .executeTakeFirst();
-  const permissions: PermissionSet = {};
-  for (const entity of ENTITIES) permissions[entity] = 0;
-  for (const g of grants) {
-    if ((ENTITIES as readonly string[]).includes(g.entity)) {
-      const entity = g.entity as keyof PermissionSet;
-      permissions[entity] = (permissions[entity] ?? 0) | g.bits;
-    }
-  }
   return {
     UserId: user.user_id,
     UserFullName: `${user.first_name} ${user.last_name}`,

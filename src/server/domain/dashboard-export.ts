@@ -182,7 +182,10 @@ async function writeExcel(
   );
 }
 
-/** A file written into a stream the route sends as it is written; a failure mid-way aborts it (and is logged). */
+/**
+ * A file written into a stream the route sends as it is written; a failure mid-way aborts it (and is
+ * logged as an error); a client that goes away mid-way is logged at info.
+ */
 export function streamedFile(
   write: (out: Writable) => Promise<unknown>,
   log: ErrorLog,
@@ -194,6 +197,15 @@ export function streamedFile(
       if (!out.writableEnded) out.end();
     })
     .catch((error: Error) => {
+      // Issue 28: the stream was destroyed from the reading side — the client closed the download
+      // (a cancelled save, a closed tab). That is no fault of ours: info, not error.
+      if (out.destroyed) {
+        log.info(
+          { err: { message: error.message, code: (error as NodeJS.ErrnoException).code } },
+          `${what} stopped: the client closed the download`,
+        );
+        return;
+      }
       log.error({ err: error }, `${what} stopped`);
       out.destroy(error);
     });

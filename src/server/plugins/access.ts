@@ -8,6 +8,7 @@
  * only routes with `config.allowDuringPasswordReset` answer; every other one is a 403.
  * Issue 18: `Authorization: ApiKey …` is checked here too (auth/api-key-auth.ts); the policies say
  * which routes a key may call at all and which of its abilities each needs.
+ * Issue 28: each authenticated call takes a token from its user's or key's bucket (call-limits.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -17,9 +18,11 @@ import { apiKeyOf, createApiKeyAuthenticator } from '../auth/api-key-auth';
 import type { AuthCache } from '../auth/auth-cache';
 import { authenticate, bearerToken } from '../auth/authenticate';
 import type { TokenService } from '../auth/tokens';
+import type { RateLimits } from '../config';
 import type { Database } from '../db/types';
 import type { Viewer } from '../domain/viewer';
 import { AppError, forbidden, unauthorized } from '../errors';
+import { createCallLimiter } from './call-limits';
 
 export type RouteAccess = 'public' | 'optional' | 'signedIn' | Ability;
 
@@ -45,6 +48,7 @@ export function installAccessControl(
   app: FastifyInstance,
   db: Kysely<Database>,
   tokens: TokenService,
+  limits: RateLimits,
   authCache?: AuthCache,
 ): void {
   app.decorateRequest('viewer', null);
@@ -62,7 +66,8 @@ export function installAccessControl(
   });
 
   const apiKeys = createApiKeyAuthenticator(db, authCache);
-  app.addHook('onRequest', async (request) => {
+  const takeCall = createCallLimiter(db, limits);
+  app.addHook('onRequest', async (request, reply) => {
     const url = request.routeOptions.url;
     if (!url) return;
     const access = request.routeOptions.config?.access ?? defaultAccess(url);
@@ -71,6 +76,7 @@ export function installAccessControl(
     const key = apiKeyOf(request.headers.authorization);
     if (key && access !== 'optional') {
       request.viewer = await apiKeys.authenticate(key, request.ip);
+      await takeCall(request.viewer, reply);
       if (!apiKeyMayCall(access)) throw forbidden(API_KEY_SESSION_REFUSAL);
       const params = request.params as Record<string, string>;
       if (typeof access === 'object' && !can(request.viewer, access, params))
@@ -84,6 +90,7 @@ export function installAccessControl(
         'Sign in to continue: this call needs a bearer token (or an API key: Authorization: ApiKey …).',
       );
     request.viewer = await authenticate(db, tokens, token, authCache);
+    await takeCall(request.viewer, reply);
     if (
       request.viewer.claims.ResetPassword === true &&
       !request.routeOptions.config?.allowDuringPasswordReset

@@ -20,6 +20,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Issue 28: a browser that reached us over TLS keeps to it for a year. Sent only when the request
+ * came over TLS: on our own socket, or as the balancer TRUST_PROXY names says (X-Forwarded-Proto);
+ * an X-Forwarded-Proto from anyone else is ignored, as Fastify's request.protocol does.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 /** Browser features the portal never uses. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
@@ -29,6 +36,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     reply.header('referrer-policy', 'same-origin');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     reply.header('x-frame-options', 'DENY');
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     // Answers of the API hold someone's data: no browser or proxy keeps a copy.

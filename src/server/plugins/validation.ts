@@ -2,6 +2,9 @@
  * Request validation. Bodies are checked strictly (no type coercion, unknown fields refused, every
  * problem reported at once); query strings and path parameters are coerced from text, as they
  * must be. Messages name the field and say what to send, not ajv's wording.
+ * Issue 28: a 400 lists at most MAX_LISTED_PROBLEMS problems in at most MAX_MESSAGE_CHARS, and
+ * anonymous routes (sign-in, recovery, sign-up) stop at the first problem, so a body of 90,000
+ * unknown keys costs neither a long validation nor a megabyte answer.
  */
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -34,17 +37,30 @@ export function withDatabaseRanges<T>(schema: T): T {
   return walk(schema) as T;
 }
 
-export function installValidators(app: FastifyInstance, sharedSchemas: readonly object[]): void {
-  const body = addFormats(new Ajv({ ...common, coerceTypes: false }));
-  const text = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
+type Compiler = Parameters<FastifyInstance['setValidatorCompiler']>[0];
+
+function compilerOf(allErrors: boolean, sharedSchemas: readonly object[]): Compiler {
+  const body = addFormats(new Ajv({ ...common, allErrors, coerceTypes: false }));
+  const text = addFormats(new Ajv({ ...common, allErrors, coerceTypes: 'array' }));
   for (const schema of sharedSchemas) {
     body.addSchema(schema);
     text.addSchema(schema);
   }
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? body : text).compile(withDatabaseRanges(schema as FastifySchema & object)),
-  );
+  return ({ schema, httpPart }) =>
+    (httpPart === 'body' ? body : text).compile(withDatabaseRanges(schema as FastifySchema & object));
+}
+
+export function installValidators(app: FastifyInstance, sharedSchemas: readonly object[]): void {
+  app.setValidatorCompiler(compilerOf(true, sharedSchemas));
+  // Issue 28: whoever may call without signing in gets the first problem only (see above).
+  const firstProblem = compilerOf(false, sharedSchemas);
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if ((access === 'public' || access === 'optional') && !route.validatorCompiler)
+      route.validatorCompiler = firstProblem;
+  });
   // Issue 11: no text with a NUL character reaches the database (PostgreSQL refuses it: a 500).
+  // Issue 28: nor a lone UTF-16 surrogate, which no JSON column or UTF-8 text can hold.
   // Checked for every route, those whose bodies the flows check themselves included.
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
@@ -52,29 +68,65 @@ export function installValidators(app: FastifyInstance, sharedSchemas: readonly 
       ['query', request.query],
       ['path', request.params],
     ] as const) {
-      const where = nulAt(value);
-      if (where !== null)
+      const found = badTextAt(value);
+      if (found === null) continue;
+      const where = shortField(found.path) || 'the text';
+      if (found.problem === 'nul')
         throw new AppError(
           400,
-          `Invalid ${part}: ${where || 'the text'} contains a NUL character (\\u0000), which no field may hold. Remove it and send again.`,
+          `Invalid ${part}: ${where} contains a NUL character (\\u0000), which no field may hold. Remove it and send again.`,
           'NUL_CHARACTER',
         );
+      throw new AppError(
+        400,
+        `Invalid ${part}: ${where} contains invalid Unicode (a lone UTF-16 surrogate such as \\ud800). Send the text as valid Unicode.`,
+        'INVALID_UNICODE',
+      );
     }
   });
 }
 
-/** The dotted path of the first key or text holding U+0000 ('' for the value itself), or null. */
-export function nulAt(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** What is wrong with a text: a NUL character, or a lone surrogate (not well-formed UTF-16). */
+export type TextProblem = 'nul' | 'surrogate';
+
+/** In a `u` regex a well-formed pair is one code point; only a lone surrogate is of category Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const problemOf = (text: string): TextProblem | null =>
+  text.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(text) ? 'surrogate' : null;
+
+/**
+ * The dotted path of the first key or text holding U+0000 or a lone surrogate ('' for the value
+ * itself), and which; null when every text is clean.
+ */
+export function badTextAt(
+  value: unknown,
+  path = '',
+  depth = 0,
+): { path: string; problem: TextProblem } | null {
+  if (typeof value === 'string') {
+    const problem = problemOf(value);
+    return problem ? { path, problem } : null;
+  }
   if (value === null || typeof value !== 'object' || depth > 64) return null;
   for (const [key, item] of Object.entries(value)) {
     const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return at;
-    const found = nulAt(item, at, depth + 1);
+    const problem = problemOf(key);
+    if (problem) return { path: at, problem };
+    const found = badTextAt(item, at, depth + 1);
     if (found !== null) return found;
   }
   return null;
 }
+
+/** Problems one 400 lists, and the longest message and field name it quotes (issue 28). */
+export const MAX_LISTED_PROBLEMS = 10;
+export const MAX_MESSAGE_CHARS = 2_000;
+const MAX_FIELD_CHARS = 80;
+
+/** A field name as a message quotes it: a key of a megabyte is cut, and says so. */
+const shortField = (field: string): string =>
+  field.length > MAX_FIELD_CHARS ? `${field.slice(0, MAX_FIELD_CHARS)}…` : field;
 
 const partLabel: Record<string, string> = { body: 'request body', querystring: 'query', params: 'path' };
 
@@ -85,7 +137,7 @@ function fieldName(error: ErrorObject): string {
     .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
     .join('')
     .replace(/^\./, '');
-  return path;
+  return shortField(path);
 }
 
 function sentenceFor(error: ErrorObject, part: string): string {
@@ -94,9 +146,9 @@ function sentenceFor(error: ErrorObject, part: string): string {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return `${field ? `${field}.` : ''}${String(p.missingProperty)} is required`;
+      return `${shortField(`${field ? `${field}.` : ''}${String(p.missingProperty)}`)} is required`;
     case 'additionalProperties':
-      return `Unknown field '${field ? `${field}.` : ''}${String(p.additionalProperty)}' in the ${partLabel[part] ?? part}`;
+      return `Unknown field '${shortField(`${field ? `${field}.` : ''}${String(p.additionalProperty)}`)}' in the ${partLabel[part] ?? part}`;
     case 'type':
       return `${where} must be ${p.type === 'integer' ? 'a whole number' : `of type ${String(p.type)}`}`;
     case 'minLength':
@@ -124,8 +176,18 @@ function sentenceFor(error: ErrorObject, part: string): string {
   }
 }
 
-/** One readable sentence listing every problem of a request. */
+/**
+ * One readable sentence listing the problems of a request: the first MAX_LISTED_PROBLEMS, and how
+ * many more there are, in at most MAX_MESSAGE_CHARS.
+ */
 export function formatValidationErrors(errors: readonly ErrorObject[], part: string): string {
-  const messages = [...new Set(errors.map((e) => sentenceFor(e, part)))];
-  return `Invalid ${partLabel[part] ?? part}: ${messages.join('; ')}.`;
+  const messages = new Set<string>();
+  for (const error of errors) {
+    messages.add(sentenceFor(error, part));
+    if (messages.size > MAX_LISTED_PROBLEMS) break;
+  }
+  const listed = [...messages].slice(0, MAX_LISTED_PROBLEMS);
+  const more = errors.length > listed.length && messages.size > MAX_LISTED_PROBLEMS;
+  const text = `Invalid ${partLabel[part] ?? part}: ${listed.join('; ')}${more ? `; and ${errors.length - listed.length} more problem(s)` : ''}.`;
+  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…` : text;
 }

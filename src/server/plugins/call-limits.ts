@@ -1,0 +1,38 @@
+/**
+ * Issue 28: every call of a signed-in user, and every call of an API key, takes a token from its
+ * bucket (domain/token-bucket.ts; RATE_LIMIT_* in the README, docs/integrations.md "Rate limits").
+ * Each answer says where the caller stands (RateLimit-Limit, -Remaining, -Reset, -Policy); a call
+ * that finds the bucket empty is a 429 with Retry-After. A key's calls count for the key, not for
+ * the person who made it: a busy integration does not slow its maker's screens down.
+ */
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { RateLimits } from '../config';
+import type { Database } from '../db/types';
+import { takeToken } from '../domain/token-bucket';
+import type { Viewer } from '../domain/viewer';
+import { AppError } from '../errors';
+
+export const RATE_LIMITED_TEXT = (seconds: number, what: string) =>
+  `Too many calls from ${what} in a short time. Wait ${seconds} second${seconds === 1 ? '' : 's'}, then try again.`;
+
+export type CallLimiter = (viewer: Viewer, reply: FastifyReply) => Promise<void>;
+
+export function createCallLimiter(db: Kysely<Database>, limits: RateLimits): CallLimiter {
+  return async (viewer, reply) => {
+    const byKey = viewer.apiKeyId !== undefined;
+    const limit = byKey ? limits.apiKey : limits.user;
+    const reading = await takeToken(db, byKey ? `key:${viewer.apiKeyId}` : `user:${viewer.userId}`, limit);
+    reply.header('ratelimit-limit', String(reading.limit));
+    reply.header('ratelimit-remaining', String(reading.remaining));
+    reply.header('ratelimit-reset', String(reading.resetSeconds));
+    reply.header('ratelimit-policy', `${limit.burst};w=${Math.round((60 * limit.burst) / limit.perMinute)}`);
+    if (reading.allowed) return;
+    reply.header('retry-after', String(reading.retryAfterSeconds));
+    throw new AppError(
+      429,
+      RATE_LIMITED_TEXT(reading.retryAfterSeconds, byKey ? 'this API key' : 'your account'),
+      'RATE_LIMITED',
+    );
+  };
+}
