@@ -88,11 +88,14 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ? { serializers: { req: redactedRequest } } : false,
     bodyLimit: base.config.bodyLimitBytes,
-    // Issue 28: a body dripped a byte at a time is cut with a 408 (Node checks every quarter of
-    // the limit, at most 30 s apart); a connection idle that long is closed.
+    // Issue 28: a request dripped a byte at a time is cut with a 408 (Node checks every quarter
+    // of the limit, at most 30 s apart, and only while the headers' limit is no longer than the
+    // request's); a connection idle for connectionTimeout is closed.
     requestTimeout: base.config.requestTimeoutMs,
     connectionTimeout: base.config.connectionTimeoutMs,
     http: {
+      requestTimeout: base.config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, base.config.requestTimeoutMs),
       connectionsCheckingInterval: Math.min(
         30_000,
         Math.max(100, Math.floor(base.config.requestTimeoutMs / 4)),
