@@ -121,4 +121,80 @@ describe.each(databaseKinds)('authentication check cache on %s', (kind) => {
       await new Promise((r) => setTimeout(r, 20));
     expect(await status(b, token)).toBe(200);
   });
+
+  /**
+   * Issue 28, finding 9: milliseconds until `app` answers `url` with `expected` for `token`; fails
+   * past the deadline.
+   */
+  async function answersAfter(
+    app: FastifyInstance,
+    request: { method: 'GET' | 'POST'; url: string; payload?: object },
+    token: string,
+    expected: (status: number) => boolean,
+  ): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < REFUSAL_DEADLINE_MS * 2) {
+      const res = await app.inject({ ...request, headers: bearer(token) });
+      if (expected(res.statusCode)) return Date.now() - started;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`${request.method} ${request.url} did not change its answer within twice the deadline`);
+  }
+
+  it('applies a role taken away to the live token on the next call of every instance: no new API key', async () => {
+    const token = await a.tokenFor('demo.staff');
+    const keys = { method: 'GET', url: '/api/account/apikeys?CustomerId=1' } as const;
+    expect((await b.inject({ ...keys, headers: bearer(token) })).statusCode).toBe(200);
+    const staff = await a.handle.db
+      .selectFrom('users')
+      .innerJoin('user_roles', 'user_roles.user_id', 'users.user_id')
+      .select(['users.user_id', 'user_roles.role_id'])
+      .where('users.user_name', '=', 'demo.staff')
+      .execute();
+    await a.handle.db
+      .deleteFrom('user_roles')
+      .where('user_id', '=', staff[0]?.user_id as number)
+      .execute();
+    try {
+      expect(await answersAfter(b, keys, token, (s) => s === 403)).toBeLessThan(REFUSAL_DEADLINE_MS);
+      const make = await a.app.inject({
+        method: 'POST',
+        url: '/api/account/apikeys',
+        headers: bearer(token),
+        payload: { Name: 'after the role went', Abilities: ['read'], ExpiresAt: '2099-01-01', CustomerId: 1 },
+      });
+      expect(make.statusCode, make.body).toBe(403);
+      // The token still signs in the person: what they may do is what their roles say now.
+      expect(await status(b, token)).toBe(200);
+    } finally {
+      await a.handle.db.insertInto('user_roles').values(staff).execute();
+    }
+    expect(await answersAfter(b, keys, token, (s) => s === 200)).toBeLessThan(REFUSAL_DEADLINE_MS);
+  });
+
+  it('applies a role’s new bits to its users’ live tokens on the next call of every instance', async () => {
+    const token = await a.tokenFor('demo.ssl');
+    const check = { method: 'POST', url: '/api/poolredelivery/check', payload: {} } as const;
+    // A steamship line does not redeliver to the pool (SPEC §6 roles in the seed).
+    expect((await b.inject({ ...check, headers: bearer(token) })).statusCode).toBe(403);
+    const role = await a.handle.db
+      .selectFrom('roles')
+      .select('role_id')
+      .where('role_name', '=', 'Steamship Line')
+      .executeTakeFirstOrThrow();
+    const grant = (bits: number) =>
+      a.handle.db
+        .updateTable('role_permissions')
+        .set({ bits })
+        .where('role_id', '=', role.role_id)
+        .where('entity', '=', 'PoolRedelivery')
+        .execute();
+    await grant(7);
+    try {
+      expect(await answersAfter(b, check, token, (s) => s !== 403)).toBeLessThan(REFUSAL_DEADLINE_MS);
+    } finally {
+      await grant(0);
+    }
+    expect(await answersAfter(b, check, token, (s) => s === 403)).toBeLessThan(REFUSAL_DEADLINE_MS);
+  });
 });
