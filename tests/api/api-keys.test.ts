@@ -441,6 +441,40 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     expect(res.json().TotalCount).toBe((await search(t, customer)).TotalCount);
   });
 
+  it('holds a key staff made for a company to what that company’s own users may do', async () => {
+    // Issue 28, finding 10: staff hold every bit, the steamship line's users no reposition or pool
+    // redelivery bits; a key staff make for the line gets exactly the line's answers.
+    const ssl = await t.tokenFor('demo.ssl');
+    const line = await t.handle.db
+      .selectFrom('users')
+      .select('customer_id')
+      .where('user_name', '=', 'demo.ssl')
+      .executeTakeFirstOrThrow();
+    const made = await create(staff, {
+      Name: 'staff for the steamship line',
+      Abilities: ['book', 'read', 'cancel'],
+      ExpiresAt: inAYear(),
+      CustomerId: line.customer_id,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = made.json().Key as string;
+    const calls = [
+      ['/api/repositionbooking/create', 403],
+      ['/api/repositionbooking/availability', 403],
+      ['/api/poolredelivery/check', 403],
+      ['/api/poolredelivery', 403],
+      // What the line's users may do, the key may too (the empty body is then a 400).
+      ['/api/poolbooking/create', 400],
+      ['/api/longtermbooking/createlongtermbooking', 400],
+    ] as const;
+    for (const [url, expected] of calls) {
+      const byKey = await b.inject({ method: 'POST', url, headers: apiKey(key), payload: {} });
+      const byUser = await b.inject({ method: 'POST', url, headers: bearer(ssl), payload: {} });
+      expect(byUser.statusCode, `${url} as the line's user`).toBe(expected);
+      expect(byKey.statusCode, `${url} with the key: ${byKey.body}`).toBe(expected);
+    }
+  });
+
   it('names the ApiKey scheme in the OpenAPI document on exactly the routes a key may call', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({
