@@ -70,7 +70,8 @@ export function installValidators(app: FastifyInstance, sharedSchemas: readonly 
     ] as const) {
       const found = badTextAt(value);
       if (found === null) continue;
-      const where = shortField(found.path) || 'the text';
+      // A key may be the bad text itself: the message shows its lone surrogates as U+FFFD.
+      const where = shortField(found.path.replace(/\p{Cs}/gu, '\uFFFD')) || 'the text';
       if (found.problem === 'nul')
         throw new AppError(
           400,
@@ -126,7 +127,9 @@ const MAX_FIELD_CHARS = 80;
 
 /** A field name as a message quotes it: a key of a megabyte is cut, and says so. */
 const shortField = (field: string): string =>
-  field.length > MAX_FIELD_CHARS ? `${field.slice(0, MAX_FIELD_CHARS)}…` : field;
+  field.length > MAX_FIELD_CHARS
+    ? `${field.slice(0, MAX_FIELD_CHARS).replace(/[\ud800-\udbff]$/, '')}…` // never half a pair
+    : field;
 
 const partLabel: Record<string, string> = { body: 'request body', querystring: 'query', params: 'path' };
 
