@@ -55,7 +55,7 @@ export function describeLogic(logic: JsonLogic, labels: FieldLabels, forEach?: s
     if (op === 'var') {
       const path = String(args[0] ?? '');
       if (path === '') return scope ? 'the item' : 'the data';
-      if (path === '$item') return `each item of ${forEach ? labels(forEach) : 'the list'}`;
+      if (path === '$item') return 'the item';
       if (path.startsWith('$item.'))
         return `its ${labels(`${forEach ?? ''}.${path.slice(6)}`)
           .split(' › ')
