@@ -21,7 +21,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FLOW_MESSAGES } from '../../domain/messages';
 import { FlowSubmitError } from '../../engine/core/flow-services';
@@ -122,6 +122,8 @@ export default FlowPreviewPage;
 const Preview = observer(function Preview({ preview }: { preview: FlowPreviewStore }) {
   const root = useStores();
   const store = preview.flowStore;
+  // Once the form is up (its widgets take the data as it then changes): the first sample.
+  useEffect(() => preview.loadSample(preview.samples[0]?.key ?? ''), [preview]);
   const services = useMemo(
     () => flowViewServices(root, store, preview.catalog.limits, () => undefined),
     [root, store, preview.catalog],

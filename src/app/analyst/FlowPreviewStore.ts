@@ -62,7 +62,6 @@ export class FlowPreviewStore {
       edit: action,
       loadSample: action,
     });
-    this.loadSample(this.samples[0]?.key ?? '');
   }
 
   get flow(): LoadedFlow {
