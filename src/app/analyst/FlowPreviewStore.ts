@@ -165,7 +165,9 @@ export class FlowPreviewStore {
 
   /** Data to start from: every rule's examples; the first is all the "does not fire" examples together. */
   get samples(): SampleChoice[] {
+    // A summary's quiet example is "nothing to sum up": it would empty what the others fill in.
     const quiet = this.rules
+      .filter((r) => r.kind !== 'summary')
       .flatMap((r) => (r.examples?.doesNotFire ?? []).slice(0, 1))
       .filter((e) => !JSON.stringify(e.data).includes('$series'));
     const together = quiet.reduce<Record<string, unknown>>((acc, e) => mergeSections(acc, dataOf(e)), {});
