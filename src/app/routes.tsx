@@ -9,6 +9,7 @@ import {
   type PermissionRequirement,
 } from '../domain/permissions';
 import { Abilities, type Ability, type Actor, can } from '../domain/policies';
+import { CATALOGUE_PATH, PREVIEW_PATH } from './analyst/paths';
 import { flowRoute, withFlowRoutes } from './flows/flow-routes';
 
 export interface PageProps {
@@ -100,6 +101,9 @@ const internalReservationPage: Page = lazyPage(
 const manualInventoryPage: Page = lazyPage(() => import('./manual-inventory/ManualInventoryPage'));
 // Issue 18: the staff's audit trail search, on demand.
 const auditTrailPage: Page = lazyPage(() => import('./audit/AuditTrailPage'));
+// Issue 32: the analyst's flow catalogue and live preview, on demand.
+const flowCataloguePage: Page = lazyPage(() => import('./analyst/FlowCataloguePage'));
+const flowPreviewPage: Page = lazyPage(() => import('./analyst/FlowPreviewPage'));
 const inventoryAvailabilityPage: Page = lazyPage(
   () => import('./inventory-availability/InventoryAvailabilityPage'),
 );
@@ -187,6 +191,20 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     title: 'Audit Trail',
     page: auditTrailPage,
     menu: { label: 'Audit Trail' },
+  },
+  ...[CATALOGUE_PATH, `${CATALOGUE_PATH}/:flowId`].map((path, i) => ({
+    path,
+    ability: Abilities.flowCatalogue,
+    title: 'Flow Catalogue',
+    page: flowCataloguePage,
+    ...(i === 0 ? { menu: { label: 'Flow Catalogue' } } : {}),
+  })),
+  {
+    path: PREVIEW_PATH,
+    ability: Abilities.flowPreview,
+    title: 'Flow Preview',
+    page: flowPreviewPage,
+    menu: { label: 'Flow Preview' },
   },
   { path: '/my_account/info', area: 'myAccount', title: 'My Account', page: myAccountPage },
 ];

@@ -22,6 +22,11 @@ export const Entity = {
   ManualInventory: 'ManualInventory',
   InventoryAvailability: 'InventoryAvailability',
   ApplicationRole: 'ApplicationRole',
+  /**
+   * Issue 32 (not in SPEC §6): the business analyst's permission. Read opens the flow catalogue
+   * (staff see it without); Update the live preview of changed rules and limits (nothing is saved).
+   */
+  BusinessRules: 'BusinessRules',
 } as const;
 export type EntityName = (typeof Entity)[keyof typeof Entity];
 export const ENTITIES: readonly EntityName[] = Object.values(Entity);

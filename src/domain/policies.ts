@@ -89,6 +89,8 @@ export interface Ability {
     | readonly PermissionRequirement[]
     | ((params: Readonly<Record<string, string>>) => readonly PermissionRequirement[]);
   readonly staffOnly?: boolean;
+  /** Internal users hold it whatever their bits; others by `requires`. */
+  readonly staffToo?: boolean;
   /** What a refused caller reads, when it can say more than "no permission". */
   readonly refusal?: (params: Readonly<Record<string, string>>) => string;
   /** Issue 18: the key ability that lets an API key use it ('any': every key); absent: no key may. */
@@ -127,6 +129,7 @@ export function can(
 ): boolean {
   if (actor.apiKeyAbilities && !keyHolds(actor.apiKeyAbilities, which)) return false;
   if (which.staffOnly && actor.isInternal !== true) return false;
+  if (which.staffToo && actor.isInternal === true) return true;
   const requires = typeof which.requires === 'function' ? which.requires(params) : which.requires;
   return hasAnyPermission(actor.permissions, requires);
 }
@@ -173,6 +176,10 @@ export const Abilities = {
     staffOnly: true,
     refusal: () => 'Only internal staff can search the audit trail.',
   }),
+  /** Issue 32: the flow catalogue (fields, rules, limits of every flow): analysts, and staff. */
+  flowCatalogue: ability('flows.catalogue', need(Entity.BusinessRules, Permission.Read), { staffToo: true }),
+  /** Issue 32: the live preview of a flow with its rules or limits changed in the browser (nothing saved). */
+  flowPreview: ability('flows.preview', need(Entity.BusinessRules, Permission.Update)),
   /** Submit or update through a flow: the flow file's permissions (any pair grants it). */
   flow: (flowId: string, requires: readonly PermissionRequirement[]) =>
     ability(`flow(${flowId})`, requires, { apiKey: 'book' }),

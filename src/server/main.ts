@@ -13,6 +13,7 @@ import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './db/seed';
 import { orderEventsFor } from './events/order-events';
+import { loadServerFlows, watchFlowFiles } from './flows';
 
 const staticDir = resolve('dist');
 
@@ -53,12 +54,16 @@ async function main() {
   // Sign-outs and deactivations reach every instance's cache the same way. AUTH_CACHE=off asks the
   // database on every call (what the per-call bench compares against).
   const authCache = process.env.AUTH_CACHE === 'off' ? undefined : await authCacheFor(handle);
+  const flows = loadServerFlows();
   const app = await buildApp(
-    { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache },
+    { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache, flows },
     { staticDir, logger: true },
   );
+  // Development (npm run dev:server): a changed flow, schema, rule or limit file counts from the next call.
+  const unwatch = process.env.FLOWS_WATCH === '1' ? watchFlowFiles(flows, app.log) : () => undefined;
 
   const shutdown = async () => {
+    unwatch();
     await app.close();
     await reader?.close();
     await handle.close();

@@ -9,15 +9,18 @@
  * A query with the flow's `prefill` parameters (a link from another screen) starts a new request
  * with those values.
  */
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type ComponentType, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FLOW_MESSAGES } from '../../domain/messages';
+import { Abilities, can } from '../../domain/policies';
 import { FlowStore } from '../../engine/core/flow-store';
+import type { Limits } from '../../engine/core/rules';
 import { FlowView } from '../../engine/react/FlowView';
 import { formValidator } from '../../engine/react/form-validator';
 import type { FlowViewServices } from '../../engine/react/services';
+import { CATALOGUE_PATH } from '../analyst/paths';
 import { loadOrderDocument, requestStepAction, submitFlow } from '../api/flows';
 import { EDIT_PARAM, LOAD_PARAM } from '../dashboard/row-actions';
 import { HOME_PATH, type PageProps } from '../routes';
@@ -25,7 +28,7 @@ import type { RootStore } from '../stores/RootStore';
 import { useStores } from '../stores/StoresContext';
 import type { WidgetContext } from '../widgets/context';
 import { widgetRegistry } from '../widgets/registry';
-import { flowById, flowCatalog, precompiled, schemaValidator } from './catalog';
+import { flowById, flowCatalog, onCatalogChange, precompiled, schemaValidator } from './catalog';
 import { confirmViews } from './confirm-views';
 
 export function createFlowStore(root: RootStore, flowId: string): FlowStore {
@@ -43,6 +46,29 @@ export function createFlowStore(root: RootStore, flowId: string): FlowStore {
       'Contact.EmailAddresses': root.session.details?.Email ?? '',
     }),
   });
+}
+
+/** What the generic renderer needs around one FlowStore: the widgets' context and the form validator. */
+export function flowViewServices(
+  root: RootStore,
+  store: FlowStore,
+  limits: Limits,
+  leave: () => void,
+): FlowViewServices {
+  const widgetContext: WidgetContext = {
+    flow: store,
+    limits,
+    lookups: root.lookups,
+    session: root.session,
+    customers: root.flows.customers,
+    motorCarriers: root.flows.motorCarriers,
+    availability: root.flows.availability,
+    equipment: root.flows.equipment,
+    api: root.api,
+    dialogs: root.dialogs,
+    messages: root.messages,
+  };
+  return { formValidator: (schema) => formValidator(precompiled, schema), widgetContext, leave };
 }
 
 /** Which order the query asks to open, and how; null for a plain (new) request. */
@@ -77,6 +103,17 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
   const store = root.flows.get(flowId, () => createFlowStore(root, flowId));
   const target = useMemo(() => orderToOpen(search), [search]);
   const prefill = useMemo(() => prefillOf(store.flow.prefill, search), [store, search]);
+  useEffect(
+    () =>
+      onCatalogChange(() =>
+        root.flows.replaceAll((id, previous) => {
+          const next = createFlowStore(root, id);
+          next.setSections(previous.data);
+          return next;
+        }),
+      ),
+    [root],
+  );
   useEffect(() => {
     // The contact's starting values come from the user's details, which may still be on their way.
     void root.session.loadDetails().then(() => store.refreshStartingData());
@@ -87,31 +124,20 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
     // A plain route is a new request: an order opened earlier does not linger in it.
     else if (store.mode !== 'new') store.reset();
   }, [target, prefill, store]);
-  const services = useMemo<FlowViewServices>(() => {
-    const widgetContext: WidgetContext = {
-      flow: store,
-      limits: flowCatalog.limits,
-      lookups: root.lookups,
-      session: root.session,
-      customers: root.flows.customers,
-      motorCarriers: root.flows.motorCarriers,
-      availability: root.flows.availability,
-      equipment: root.flows.equipment,
-      api: root.api,
-      dialogs: root.dialogs,
-      messages: root.messages,
-    };
-    return {
-      formValidator: (schema) => formValidator(precompiled, schema),
-      widgetContext,
-      leave: () => navigate(HOME_PATH),
-    };
-  }, [store, root, navigate]);
+  const services = useMemo(
+    () => flowViewServices(root, store, flowCatalog.limits, () => navigate(HOME_PATH)),
+    [store, root, navigate],
+  );
   return (
     <Box px={{ base: 4, md: 8 }} py={8} maxW="5xl">
       <Heading as="h1" size="xl" mb={2}>
         {title}
       </Heading>
+      {can(root.session, Abilities.flowCatalogue) && (
+        <Link href={`#${CATALOGUE_PATH}/${flowId}`} fontSize="sm">
+          Fields and rules of this flow
+        </Link>
+      )}
       <OpenedOrderNote store={store} />
       {/* FlowView shows the order opening, and why it could not be opened. */}
       <FlowView store={store} registry={widgetRegistry} confirmViews={confirmViews} services={services} />

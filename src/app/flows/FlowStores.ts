@@ -1,4 +1,5 @@
 import type { AxiosInstance } from 'axios';
+import { observable } from 'mobx';
 import type { FlowStore } from '../../engine/core/flow-store';
 import { AvailabilityStore } from './AvailabilityStore';
 import { CustomerSearchStore } from './CustomerSearchStore';
@@ -10,7 +11,8 @@ import { EquipmentCheckStore } from './EquipmentCheckStore';
  * catalog and the form engine stay out of the main chunk.
  */
 export class FlowStores {
-  private readonly open = new Map<string, FlowStore>();
+  /** Observable: a store replaced in development (new flow files) re-renders its page. */
+  private readonly open = observable.map<string, FlowStore>({}, { deep: false });
   readonly availability: AvailabilityStore;
   readonly equipment: EquipmentCheckStore;
   readonly customers: CustomerSearchStore;
@@ -32,6 +34,11 @@ export class FlowStores {
       this.open.set(flowId, store);
     }
     return store;
+  }
+
+  /** Development (issue 32): the flow files changed; each open flow gets a store over the new ones, with its data. */
+  replaceAll(create: (flowId: string, previous: FlowStore) => FlowStore): void {
+    for (const [flowId, previous] of [...this.open]) this.open.set(flowId, create(flowId, previous));
   }
 
   /** SPEC §2 / §4 Reset: choosing a flow's menu entry resets that flow's working state. */

@@ -51,8 +51,28 @@ export function flowsPlugin(options: FlowsPluginOptions): Plugin {
       throw new Error(`Flow files have problems:\n${problems.map(formatProblem).join('\n')}`);
     return sources;
   };
+  const watched = [...dirs.flowDirs, dirs.schemaDir, dirs.rulesDir];
+  /** The menu module as last served: a change of the files that leaves it alone needs no reload. */
+  let servedMenu: string | undefined;
   return {
     name: 'brr-flows',
+    /**
+     * Development (issue 32): a changed flow, schema, rule or limit file updates `virtual:flows`
+     * only, which src/app/flows/catalog.ts accepts, so an open form takes the new rules without a
+     * reload. Only a change of what the menu shows (a route, a title, permissions) reloads the page.
+     */
+    hotUpdate({ file }) {
+      if (!file.endsWith('.json') || !watched.some((dir) => file.startsWith(dir))) return undefined;
+      let menu: string;
+      try {
+        menu = menuModule(read(), ruleEngine);
+      } catch {
+        return undefined; // the normal update shows the problems in the overlay
+      }
+      if (menu !== servedMenu) return undefined;
+      const catalog = this.environment.moduleGraph.getModuleById(resolved(CATALOG_ID));
+      return catalog ? [catalog] : [];
+    },
     resolveId(id) {
       return id === MENU_ID || id === CATALOG_ID ? resolved(id) : undefined;
     },
@@ -67,7 +87,9 @@ export function flowsPlugin(options: FlowsPluginOptions): Plugin {
       } catch (e) {
         this.error((e as Error).message);
       }
-      return id === resolved(MENU_ID) ? menuModule(sources, ruleEngine) : catalogModule(sources, ruleEngine);
+      if (id !== resolved(MENU_ID)) return catalogModule(sources, ruleEngine);
+      servedMenu = menuModule(sources, ruleEngine);
+      return servedMenu;
     },
   };
 }

@@ -21,6 +21,16 @@ export interface RuleDefinition {
   forEach?: string;
   /** json-logic expressions whose values fill {name} placeholders of the message. */
   params?: Record<string, JsonLogic>;
+  /** Issue 32: data that must make the rule fire, and data that must not (run by flows:check). */
+  examples?: { fires?: RuleExample[]; doesNotFire?: RuleExample[] };
+}
+
+/** One example of a rule: flow data (dotted paths from the top, as `when` reads it). */
+export interface RuleExample {
+  title: string;
+  data: unknown;
+  /** The message a firing example must produce (required when the message has placeholders). */
+  message?: string;
 }
 
 export interface RulesFile {

@@ -2,16 +2,23 @@
  * `npm run flows:check` (and `npm run flows:types`, which passes --write-types): the flow files, and
  * each flow against the server's booking-type registry.
  */
+import { resolve } from 'node:path';
 import { describeBookingTypes } from '../../server/domain/booking-types';
 import { formatProblem } from '../core/load';
-import { checkFlows, GENERATED_TYPES_FILE } from './flows-check';
+import { checkFlows, GENERATED_TYPES_FILE, missingAsProblem } from './flows-check';
 
 async function main() {
   const writeTypes = process.argv.includes('--write-types');
-  const { problems, flowCount, typesStale } = await checkFlows(undefined, {
+  const rulesAt = process.argv.indexOf('--rules-dir');
+  const rulesDir = rulesAt > 0 ? process.argv[rulesAt + 1] : undefined;
+  const { problems, flowCount, typesStale, missingExamples } = await checkFlows(undefined, {
     writeTypes,
     bookingTypes: describeBookingTypes(),
+    requireExamples: process.argv.includes('--require-examples'),
+    ...(rulesDir ? { rulesDir: resolve(rulesDir) } : {}),
   });
+  // Issue 32: a rule without examples is a warning until --require-examples (docs/flows.md).
+  for (const m of missingExamples) console.warn(`warning: ${formatProblem(missingAsProblem(m))}`);
   for (const p of problems) console.error(formatProblem(p));
   if (typesStale) {
     console.error(

@@ -10,7 +10,9 @@ import { ruleEngine } from '../../rules/rule-engine';
 import { orderDocumentSchema } from '../../schemas/booking-order';
 import { type BookingTypeDescription, checkBookingTypes } from '../core/booking-type-checks';
 import { type FlowProblem, loadFlowCatalog } from '../core/load';
-import type { JsonSchema } from '../core/types';
+import { checkRuleExamples, type ExampleCheck, type RulePlace } from '../core/rule-examples';
+import type { CompiledRule } from '../core/rules';
+import type { JsonSchema, RulesFile } from '../core/types';
 import { generateFlowTypes } from './flow-types';
 import { defaultSourceDirs, readFlowSources, SRC_DIR, validateFlowFile } from './sources';
 
@@ -20,20 +22,32 @@ export interface CheckResult {
   problems: FlowProblem[];
   flowCount: number;
   typesStale: boolean;
+  /** Rules without an example of each kind: a warning, or a problem with requireExamples. */
+  missingExamples: ExampleCheck['missing'];
 }
 
 export interface CheckOptions {
   writeTypes?: boolean;
   /** The booking-type registry; when given, each flow's order type, booker and updater must be in it. */
   bookingTypes?: readonly BookingTypeDescription[];
+  /** Another folder of rule files and limits.json (a test's broken copy). */
+  rulesDir?: string;
+  /** A rule without an example of each kind is a problem, not a warning (docs/flows.md). */
+  requireExamples?: boolean;
 }
 
 export async function checkFlows(
   flowDirs?: readonly string[],
   options: CheckOptions = {},
 ): Promise<CheckResult> {
-  const dirs = flowDirs ? { ...defaultSourceDirs(), flowDirs } : defaultSourceDirs();
-  const { catalog, problems } = loadFlowCatalog(readFlowSources(dirs), {
+  const defaults = defaultSourceDirs();
+  const dirs = {
+    ...defaults,
+    ...(flowDirs ? { flowDirs } : {}),
+    ...(options.rulesDir ? { rulesDir: options.rulesDir } : {}),
+  };
+  const sources = readFlowSources(dirs);
+  const { catalog, problems } = loadFlowCatalog(sources, {
     ruleEngine,
     validateFile: validateFlowFile,
     widgetNames: new Set(WIDGET_NAMES),
@@ -41,8 +55,12 @@ export async function checkFlows(
     orderDocumentSchema: orderDocumentSchema as unknown as JsonSchema,
   });
   if (options.bookingTypes) problems.push(...checkBookingTypes(catalog.flows, options.bookingTypes));
-  if (problems.length > 0 || flowDirs)
-    return { problems, flowCount: catalog.flows.length, typesStale: false };
+  const examples = checkRuleExamples(placedRules(sources.rules, catalog.rules), catalog.limits);
+  problems.push(...examples.problems);
+  if (options.requireExamples) problems.push(...examples.missing.map(missingAsProblem));
+  const missingExamples = options.requireExamples ? [] : examples.missing;
+  if (problems.length > 0 || flowDirs || options.rulesDir)
+    return { problems, flowCount: catalog.flows.length, typesStale: false, missingExamples };
   const types = await generateFlowTypes(catalog);
   let current = '';
   try {
@@ -51,5 +69,30 @@ export async function checkFlows(
     // a missing file is stale
   }
   if (options.writeTypes && current !== types) writeFileSync(GENERATED_TYPES_FILE, types);
-  return { problems, flowCount: catalog.flows.length, typesStale: !options.writeTypes && current !== types };
+  return {
+    problems,
+    flowCount: catalog.flows.length,
+    typesStale: !options.writeTypes && current !== types,
+    missingExamples,
+  };
 }
+
+/** Each compiled rule with the file and position it is written at. */
+export function placedRules(
+  files: Readonly<Record<string, unknown>>,
+  compiled: ReadonlyMap<string, CompiledRule>,
+): [CompiledRule, RulePlace][] {
+  return Object.entries(files).flatMap(([file, json]) =>
+    ((json as RulesFile).rules ?? []).flatMap((rule, index): [CompiledRule, RulePlace][] => {
+      const c = compiled.get(rule.id);
+      return c ? [[c, { file, index }]] : [];
+    }),
+  );
+}
+
+export const missingAsProblem = ({ ruleId, file, lacks }: ExampleCheck['missing'][number]): FlowProblem => ({
+  file,
+  path: `$.rules[?(@.id=='${ruleId}')].examples`,
+  message: `${ruleId} has no example that ${lacks.map((k) => (k === 'fires' ? 'fires' : 'does not fire')).join(' and none that ')}`,
+  fix: 'add "examples": { "fires": [{ "title", "data", "message" }], "doesNotFire": [{ "title", "data" }] } (docs/flows.md)',
+});

@@ -22,6 +22,7 @@ import { submitFlow } from '../domain/flow-submission';
 import { updateFlowOrder } from '../domain/order-update';
 import { SubmissionRefused } from '../domain/submission';
 import { AppError } from '../errors';
+import { currentFlow } from '../flows';
 import { viewerOf } from '../plugins/access';
 
 /** A flow's permissions as route access: any one (entity, bits) pair, each with all its bits. */
@@ -131,7 +132,7 @@ function updateRoute(app: FastifyInstance, ctx: AppContext, flow: LoadedFlow, ur
     validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? jsonObjectOnly : () => true),
     handler: (request, reply) =>
       orRefusal(reply, () =>
-        updateFlowOrder(ctx, flow, {
+        updateFlowOrder(ctx, currentFlow(ctx.flows, flow), {
           viewer: viewerOf(request),
           body: request.body as Record<string, unknown>,
           log: request.log,
@@ -173,7 +174,7 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
       validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? jsonObjectOnly : () => true),
       handler: (request, reply) =>
         orRefusal(reply, () =>
-          submitFlow(ctx, flow, {
+          submitFlow(ctx, currentFlow(ctx.flows, flow), {
             viewer: viewerOf(request),
             body: request.body as Record<string, unknown>,
             idempotencyKey: idempotencyKeyOf(request),
