@@ -60,16 +60,6 @@ export async function requestPasswordReset(
   const started = Date.now();
   const { db, config } = deps;
   const asked = body.UserNameOrEmail.trim().toLowerCase();
-  await takeRateLimit(
-    db,
-    [
-      { bucket: `recover:ip-account:${ip}:${asked}`, limit: RECOVER_LIMITS.ipAccount },
-      { bucket: `recover:account:${asked}`, limit: RECOVER_LIMITS.account },
-      { bucket: `recover:ip:${ip}`, limit: RECOVER_LIMITS.ip },
-    ],
-    RECOVER_WINDOW_MINUTES,
-    RECOVER_RATE_LIMIT_TEXT,
-  );
   const user = await db
     .selectFrom('users')
     .selectAll()
@@ -79,6 +69,18 @@ export async function requestPasswordReset(
     // A user name match wins over someone else's email that happens to read the same.
     .orderBy(sql`lower(user_name) = ${asked}`, 'desc')
     .executeTakeFirst();
+  // Issue 28: counted per account, not per spelling — its user name and its email share one limit.
+  const account = user ? `user:${user.user_id}` : `typed:${asked}`;
+  await takeRateLimit(
+    db,
+    [
+      { bucket: `recover:ip-account:${ip}:${account}`, limit: RECOVER_LIMITS.ipAccount },
+      { bucket: `recover:account:${account}`, limit: RECOVER_LIMITS.account },
+      { bucket: `recover:ip:${ip}`, limit: RECOVER_LIMITS.ip },
+    ],
+    RECOVER_WINDOW_MINUTES,
+    RECOVER_RATE_LIMIT_TEXT,
+  );
   if (user?.active) {
     if (hasLocalPassword(config, user.auth_provider)) {
       const token = randomBytes(32).toString('base64url');
