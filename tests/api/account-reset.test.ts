@@ -231,11 +231,7 @@ describe.each(databaseKinds)('recover and reset password on %s', (kind) => {
     const answers = [];
     for (let i = 0; i < RECOVER_LIMITS.account + 2; i++)
       answers.push((await recover(i % 2 ? user.email.toUpperCase() : user.userName, nextIp())).statusCode);
-    expect(answers).toEqual([
-      ...Array.from({ length: RECOVER_LIMITS.account }, () => 202),
-      429,
-      429,
-    ]);
+    expect(answers).toEqual([...Array.from({ length: RECOVER_LIMITS.account }, () => 202), 429, 429]);
     // One link (and one mail) per answered request, none for the refused ones.
     const links = await t.handle.db
       .selectFrom('password_reset_tokens')
