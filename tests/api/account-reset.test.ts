@@ -35,10 +35,7 @@ describe.each(databaseKinds)('recover and reset password on %s', (kind) => {
   const reset = (payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/auth/resetpassword', payload, headers });
   const validate = (token: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/auth/validateresetpassword?token=${encodeURIComponent(token)}`,
-    });
+    t.app.inject({ method: 'POST', url: '/api/auth/validateresetpassword', payload: { Token: token } });
 
   beforeAll(async () => {
     dataDir = tempDataDir();
@@ -253,8 +250,13 @@ describe.each(databaseKinds)('recover and reset password on %s', (kind) => {
     const empty = await t.app.inject({ method: 'POST', url: '/api/auth/recoverpassword', payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/UserNameOrEmail is required/);
-    const noToken = await t.app.inject({ method: 'GET', url: '/api/auth/validateresetpassword' });
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/validateresetpassword',
+      payload: {},
+    });
     expect(noToken.statusCode).toBe(400);
+    expect(noToken.json().error).toMatch(/Token is required/);
     const anonymous = await reset({ NewPassword: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error).toMatch(/reset link from your email, or sign in/);
