@@ -90,7 +90,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
   'POST /api/auth/signup': { ability: 'public', who: A.everyone },
   'GET /api/auth/usernames': { ability: 'public', who: A.everyone },
   'POST /api/auth/recoverpassword': { ability: 'public', who: A.everyone },
-  'GET /api/auth/validateresetpassword': { ability: 'public', who: A.everyone },
+  'POST /api/auth/validateresetpassword': { ability: 'public', who: A.everyone },
   'POST /api/auth/resetpassword': { ability: 'optional', who: A.everyone },
   'POST /api/auth/changepassword': { ability: 'signedIn', who: A.signedIn },
   'GET /api/users/me/account': { ability: 'signedIn', who: A.signedIn },

@@ -8,7 +8,7 @@
  * - POST /api/auth/signup                 public     SignUpBody            → 201 AccountMessage
  * - GET  /api/auth/usernames?userName=    public     UserNameQuery         → 200 UserNameAvailability
  * - POST /api/auth/recoverpassword        public     RecoverPasswordBody   → 202 AccountMessage (same answer whether or not the account exists; 429 when rate-limited)
- * - GET  /api/auth/validateresetpassword?token=  public  → 200 ResetRequestValidity
+ * - POST /api/auth/validateresetpassword  public     ValidateResetBody     → 200 ResetRequestValidity (the token in the body: never in a URL a server logs)
  * - POST /api/auth/resetpassword          public with Token, signed in without it  ResetPasswordBody → 200 PasswordChanged
  * - POST /api/auth/changepassword         signed in  ChangePasswordBody    → 200 PasswordChanged
  * - GET  /api/users/me/account            signed in                        → 200 MyAccount
@@ -284,15 +284,16 @@ export type RecoverPasswordBody = FromSchema<typeof recoverPasswordBodySchema>;
 /** The reset link in the mail: `#/support/resetpassword?token=<token>&returnUrl=<ReturnUrl>`. */
 export const RESET_PASSWORD_ROUTE = '/support/resetpassword';
 
-export const validateResetQuerySchema = {
+/** The mailed link's token, in the body (issue 28): a URL's query is written to request logs. */
+export const validateResetBodySchema = {
   type: 'object',
-  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
-  required: ['token'],
+  properties: { Token: { type: 'string', minLength: 1, maxLength: 200 } },
+  required: ['Token'],
   additionalProperties: false,
 } as const;
-export type ValidateResetQuery = FromSchema<typeof validateResetQuerySchema>;
+export type ValidateResetBody = FromSchema<typeof validateResetBodySchema>;
 
-/** GET /api/auth/validateresetpassword?token=: whether the link can still be used. */
+/** POST /api/auth/validateresetpassword: whether the link can still be used. */
 export const resetRequestValiditySchema = {
   type: 'object',
   properties: {

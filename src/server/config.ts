@@ -23,6 +23,8 @@ export interface ServerConfig {
   hubSessionCheckMs: number;
   /** How often mail the mail server refused is looked at again (mail outbox, issue 11). */
   mailRetryCheckMs: number;
+  /** How long one SMTP send may take (MAIL_TIMEOUT_MS); a dead instance's claim on a mail lasts 6× this. */
+  mailTimeoutMs: number;
   bodyLimitBytes: number;
   /**
    * Issue 28: how long a request's headers and body may take to arrive (REQUEST_TIMEOUT_MS); a
@@ -162,6 +164,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockoutMinutes: int(env.LOCKOUT_MINUTES, 15, 'LOCKOUT_MINUTES'),
     hubSessionCheckMs: int(env.HUB_SESSION_CHECK_MS, 15_000, 'HUB_SESSION_CHECK_MS'),
     mailRetryCheckMs: int(env.MAIL_RETRY_CHECK_MS, 15_000, 'MAIL_RETRY_CHECK_MS'),
+    mailTimeoutMs: int(env.MAIL_TIMEOUT_MS, 20_000, 'MAIL_TIMEOUT_MS'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576, 'BODY_LIMIT_BYTES'),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000, 'REQUEST_TIMEOUT_MS'),
     connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 120_000, 'CONNECTION_TIMEOUT_MS'),

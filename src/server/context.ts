@@ -6,7 +6,7 @@ import type { Database } from './db/types';
 import type { BookingTypes } from './domain/booking-types';
 import type { OrderEvents } from './events/order-events';
 import type { ServerFlows } from './flows';
-import type { Mailer } from './mail/mailer';
+import type { MailOutbox } from './mail/outbox';
 
 /** What every route area is given: the database, the token service and the configuration. */
 export interface AppContext {
@@ -22,7 +22,8 @@ export interface AppContext {
   flows: ServerFlows;
   /** The booking-type registry: the product's types plus any a test adds (buildApp's bookingTypes). */
   bookingTypes: BookingTypes;
-  mailer: Mailer;
+  /** The mail outbox's dispatcher: a change writes its mail in its transaction, then nudges this. */
+  mail: MailOutbox;
   /** Booking order changes for the real-time hub; the app closes it when it closes. */
   orderEvents: OrderEvents;
   /** The authentication check's cache (auth-cache.ts); without one every call asks the database. */
@@ -30,8 +31,8 @@ export interface AppContext {
 }
 
 /**
- * What a caller of buildApp must give; the flow catalog, the mailer and the order events (in-process)
- * are built when absent.
+ * What a caller of buildApp must give; the flow catalog and the order events (in-process) are built
+ * when absent, the mail outbox always.
  */
-export type BaseContext = Omit<AppContext, 'flows' | 'bookingTypes' | 'mailer' | 'orderEvents'> &
-  Partial<Pick<AppContext, 'flows' | 'mailer' | 'orderEvents'>>;
+export type BaseContext = Omit<AppContext, 'flows' | 'bookingTypes' | 'mail' | 'orderEvents'> &
+  Partial<Pick<AppContext, 'flows' | 'orderEvents'>>;

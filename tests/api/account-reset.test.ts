@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordPolicy, RECOVER_PASSWORD_TEXT, RECOVER_RATE_LIMIT_TEXT } from '../../src/schemas/account';
 import { tokenHash } from '../../src/server/auth/tokens';
+import { RECOVER_LIMITS } from '../../src/server/domain/password-reset';
 import { databaseKinds } from '../helpers/database';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
@@ -34,10 +35,7 @@ describe.each(databaseKinds)('recover and reset password on %s', (kind) => {
   const reset = (payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/auth/resetpassword', payload, headers });
   const validate = (token: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/auth/validateresetpassword?token=${encodeURIComponent(token)}`,
-    });
+    t.app.inject({ method: 'POST', url: '/api/auth/validateresetpassword', payload: { Token: token } });
 
   beforeAll(async () => {
     dataDir = tempDataDir();
@@ -224,6 +222,25 @@ describe.each(databaseKinds)('recover and reset password on %s', (kind) => {
     expect((await recover(user.userName, nextIp())).statusCode).toBe(202);
   });
 
+  it('counts the per-account limit by the account: its user name and its email share it', async () => {
+    const user = await buildUser(t);
+    // Each from its own address, alternating what is typed: only the per-account limit can refuse.
+    const answers = [];
+    for (let i = 0; i < RECOVER_LIMITS.account + 2; i++)
+      answers.push((await recover(i % 2 ? user.email.toUpperCase() : user.userName, nextIp())).statusCode);
+    expect(answers).toEqual([...Array.from({ length: RECOVER_LIMITS.account }, () => 202), 429, 429]);
+    // One link (and one mail) per answered request, none for the refused ones.
+    const links = await t.handle.db
+      .selectFrom('password_reset_tokens')
+      .select('user_id')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(links).toHaveLength(RECOVER_LIMITS.account);
+    expect(await waitForOutbox(dataDir, user.email, RECOVER_LIMITS.account)).toHaveLength(
+      RECOVER_LIMITS.account,
+    );
+  });
+
   it('refuses a return address outside the portal and bad bodies with 400', async () => {
     const away = await recover('demo.customer', nextIp(), 'https://evil.example.com/');
     expect(away.statusCode).toBe(400);
@@ -233,8 +250,13 @@ describe.each(databaseKinds)('recover and reset password on %s', (kind) => {
     const empty = await t.app.inject({ method: 'POST', url: '/api/auth/recoverpassword', payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/UserNameOrEmail is required/);
-    const noToken = await t.app.inject({ method: 'GET', url: '/api/auth/validateresetpassword' });
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/validateresetpassword',
+      payload: {},
+    });
     expect(noToken.statusCode).toBe(400);
+    expect(noToken.json().error).toMatch(/Token is required/);
     const anonymous = await reset({ NewPassword: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error).toMatch(/reset link from your email, or sign in/);

@@ -1,8 +1,10 @@
 /**
- * Issue 11 "Lockout as a weapon" (docs/decisions.md "Sign-in abuse"): wrong passwords lock an
- * account for the address they come from, so nobody locks the owner out cheaply; failures from
- * many addresses together still lock it everywhere; one address is throttled with a 429.
+ * Issue 11 "Lockout as a weapon" and issue 28 #3 (docs/decisions.md "Sign-in abuse"): wrong
+ * passwords lock an account for the address they come from, so nobody locks the owner out
+ * cheaply; failures are counted in a sliding window, and only failures from several addresses
+ * within one window lock it everywhere; one address is throttled with a 429.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GLOBAL_LOCK_FACTOR,
@@ -54,6 +56,51 @@ describe.each(databaseKinds)('sign-in abuse on %s', (kind) => {
       .where('user_name', '=', 'demo.readonly')
       .executeTakeFirstOrThrow();
     expect(row.locked_until?.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  /** Moves the account's failures a window (LOCKOUT_MINUTES and a minute) into the past. */
+  const aWindowLater = (userName: string) =>
+    sql`update sign_in_failures set failed_at = failed_at - interval '16 minutes'
+        where user_id = (select user_id from users where user_name = ${userName})`.execute(t.handle.db);
+
+  it('one address, round after round a window apart, never locks the account everywhere (issue 28)', async () => {
+    const attacker = '10.3.0.66';
+    for (let round = 0; round < GLOBAL_LOCK_FACTOR + 2; round++) {
+      for (let i = 0; i < ATTEMPTS; i++) await signIn('demo.customer', `guess-${round}-${i}`, attacker);
+      // Locked for the attacker's address in this round …
+      expect((await signIn('demo.customer', 'Demo!2345', attacker)).json().message).toContain(
+        'account has been locked',
+      );
+      // … never for the owner's.
+      expect((await signIn('demo.customer', 'Demo!2345', OWNER)).statusCode).toBe(200);
+      await aWindowLater('demo.customer');
+    }
+    // The window slid on: the attacker's address is free again, and nothing locked the account.
+    expect((await signIn('demo.customer', 'Demo!2345', attacker)).statusCode).toBe(200);
+    const row = await t.handle.db
+      .selectFrom('users')
+      .select('locked_until')
+      .where('user_name', '=', 'demo.customer')
+      .executeTakeFirstOrThrow();
+    expect(row.locked_until).toBeNull();
+  });
+
+  it('the lock everywhere needs failures from several addresses within one window', async () => {
+    const user = 'demo.staff';
+    // GLOBAL_LOCK_FACTOR − 1 addresses, each locked for itself: the owner still signs in.
+    for (let a = 0; a < GLOBAL_LOCK_FACTOR - 1; a++)
+      for (let i = 0; i < ATTEMPTS; i++) await signIn(user, 'wrong', `10.4.${a}.1`);
+    expect((await signIn(user, 'Demo!2345', OWNER)).statusCode).toBe(200);
+    // Failures a window old do not count: the next address alone does not reach it either.
+    await aWindowLater(user);
+    for (let i = 0; i < ATTEMPTS; i++) await signIn(user, 'wrong', '10.4.9.1');
+    expect((await signIn(user, 'Demo!2345', OWNER)).statusCode).toBe(200);
+    // GLOBAL_LOCK_FACTOR addresses within the window: locked everywhere, with SPEC §8's text.
+    for (let a = 0; a < GLOBAL_LOCK_FACTOR - 1; a++)
+      for (let i = 0; i < ATTEMPTS; i++) await signIn(user, 'wrong', `10.5.${a}.1`);
+    const owner = await signIn(user, 'Demo!2345', OWNER);
+    expect(owner.statusCode).toBe(401);
+    expect(owner.json().message).toContain('account has been locked');
   });
 
   it('throttles an address that keeps failing, with a 429 that says to wait; other addresses go on', async () => {

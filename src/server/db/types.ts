@@ -291,7 +291,6 @@ export interface UserTable {
   module_id_owned: number;
   active: Generated<boolean>;
   reset_password: Generated<boolean>;
-  failed_attempts: Generated<number>;
   locked_until: Date | null;
   last_login_at: Date | null;
   created_at: CreatedAt;
@@ -432,6 +431,13 @@ export interface AccountSettingsTable {
 }
 
 /** One counted attempt of a rate-limited action (migration 0004). */
+/** Issue 28: one failed sign-in of a known account, from an address (migration 0040). */
+export interface SignInFailureTable {
+  user_id: number;
+  address: string;
+  failed_at: CreatedAt;
+}
+
 export interface RateLimitEventTable {
   bucket: string;
   occurred_at: CreatedAt;
@@ -505,4 +511,5 @@ export interface Database {
   account_settings: AccountSettingsTable;
   rate_limit_events: RateLimitEventTable;
   rate_limit_buckets: RateLimitBucketTable;
+  sign_in_failures: SignInFailureTable;
 }

@@ -17,7 +17,8 @@ import {
 } from '../../schemas/account';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { type MailQueue, signUpReceivedMail } from './account-mail';
+import { type MailDispatch, queueMail } from '../mail/outbox';
+import { signUpReceivedMail } from './account-mail';
 import { takeRateLimit } from './rate-limit';
 
 export const SIGN_UP_RATE_LIMIT_TEXT =
@@ -85,7 +86,7 @@ function required(value: string, field: string): string {
 
 export async function signUp(
   db: Kysely<Database>,
-  mail: MailQueue,
+  mail: MailDispatch,
   body: SignUpBody,
   ip: string,
 ): Promise<{ Message: string }> {
@@ -106,7 +107,11 @@ export async function signUp(
   const problem = (await userNameProblem(db, request.user_name)) ?? (await emailProblem(db, request.email));
   if (problem) throw problem;
   try {
-    await db.insertInto('access_requests').values(request).execute();
+    // The receipt commits with the request (issue 28).
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('access_requests').values(request).execute();
+      await queueMail(trx, signUpReceivedMail(request.email, request.first_name, request.user_name));
+    });
   } catch (e) {
     // Two sign-ups racing past the checks: the partial unique indexes decide, with the same message.
     const err = e as { code?: string; constraint?: string; message?: string };
@@ -116,7 +121,7 @@ export async function signUp(
     }
     throw e;
   }
-  mail.send(signUpReceivedMail(request.email, request.first_name, request.user_name), 'sign-up receipt');
+  mail.nudge();
   return { Message: SIGN_UP_SUCCESS_TEXT };
 }
 

@@ -1,40 +1,12 @@
 /**
- * Mail of the account lifecycle: reset links, sign-up receipts, password-change alerts. They are
- * sent in the background, so an answer never waits on (or reveals anything through) the mail
- * server: recover password answers alike whether or not a mail goes out. The app waits for mail
- * still in flight when it closes.
+ * Mail of the account lifecycle: reset links, sign-up receipts, password-change alerts. Each is a
+ * row of the mail outbox written with the change it tells about (issue 28) and sent by the outbox,
+ * so an answer never waits on (or reveals anything through) the mail server: recover password
+ * answers alike whether or not a mail goes out.
  */
 import { RESET_PASSWORD_ROUTE } from '../../schemas/account';
 import type { ServerConfig } from '../config';
-import type { ErrorLog } from '../errors';
-import type { Mail, Mailer } from '../mail/mailer';
-
-export interface MailQueueLog extends ErrorLog {
-  info(details: object, message: string): void;
-}
-
-export interface MailQueue {
-  /** Starts sending; failures are logged, never thrown. */
-  send(mail: Mail, what: string): void;
-  /** Resolves once every mail started so far has been sent or has failed. */
-  drain(): Promise<void>;
-}
-
-export function createMailQueue(mailer: Mailer, log: MailQueueLog): MailQueue {
-  const inFlight = new Set<Promise<void>>();
-  return {
-    send(mail, what) {
-      const sending = mailer
-        .send(mail)
-        .catch((err: unknown) => log.error({ err, what }, 'account mail not sent'))
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
-    },
-    async drain() {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
-  };
-}
+import type { Mail } from '../mail/mailer';
 
 /** The link of a reset mail: the SPA's reset page with the token and where to go afterwards. */
 export function resetLink(config: Pick<ServerConfig, 'publicUrl'>, token: string, returnUrl: string): string {

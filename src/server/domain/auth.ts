@@ -41,11 +41,14 @@ const findUserByName = (db: Kysely<Database>, userName: string) =>
     .executeTakeFirst();
 
 /**
- * Issue 11, lockout without the weapon (docs/decisions.md "Sign-in abuse"): wrong passwords lock an
- * account for the address they come from (SPEC §8's text and minutes), so a stranger cannot lock
- * the owner out from the owner's own address; only failures from many addresses together
- * (GLOBAL_LOCK_FACTOR × the policy's attempts) lock the account everywhere. One address gets at
- * most SIGN_IN_FAILURES_PER_MINUTE failed sign-ins a minute, whatever accounts it tries.
+ * Issue 11, lockout without the weapon, and issue 28 #3 (docs/decisions.md "Sign-in abuse"):
+ * failed sign-ins of an account are counted per address in a sliding window of the policy's
+ * minutes. The policy's attempts from one address lock the account for that address (SPEC §8's
+ * text and minutes), so a stranger cannot lock the owner out from the owner's own address. The
+ * account locks everywhere when its failures in the window reach GLOBAL_LOCK_FACTOR × attempts,
+ * counting at most `attempts` from any one address: it takes GLOBAL_LOCK_FACTOR addresses, and
+ * one address, however patient, never gets there. One address gets at most
+ * SIGN_IN_FAILURES_PER_MINUTE failed sign-ins a minute, whatever accounts it tries.
  */
 export const GLOBAL_LOCK_FACTOR = 4;
 export const SIGN_IN_FAILURES_PER_MINUTE = 20;
@@ -53,25 +56,31 @@ export const SIGN_IN_THROTTLED_TEXT =
   'Too many failed sign-ins from your address. Wait a minute, then try again.';
 
 const failuresFrom = (ip: string) => `login-fail:ip:${ip}`;
-const accountFailuresFrom = (userId: number, ip: string) => `login-fail:account-ip:${userId}:${ip}`;
 
-/** When the newest failures in `bucket` (of the last `minutes`) no longer number `attempts`. */
-async function lockedUntil(
+/** The account's failures in the window: when the lock for `ip` ends (null: none), and the weight everywhere. */
+async function failuresOf(
   db: Kysely<Database>,
-  bucket: string,
-  attempts: number,
-  minutes: number,
-): Promise<number | null> {
-  const recent = await db
-    .selectFrom('rate_limit_events')
-    .select('occurred_at')
-    .where('bucket', '=', bucket)
-    .where('occurred_at', '>', new Date(Date.now() - minutes * 60_000))
-    .orderBy('occurred_at', 'desc')
-    .limit(attempts)
+  userId: number,
+  ip: string,
+  policy: LockoutPolicy,
+): Promise<{ lockedHereUntil: number | null; everywhere: number }> {
+  const rows = await db
+    .selectFrom('sign_in_failures')
+    .select(['address', 'failed_at'])
+    .where('user_id', '=', userId)
+    .where('failed_at', '>', new Date(Date.now() - policy.minutes * 60_000))
+    .orderBy('failed_at', 'desc')
     .execute();
-  if (recent.length < attempts) return null;
-  return new Date((recent.at(-1) as { occurred_at: Date }).occurred_at).getTime() + minutes * 60_000;
+  const here = rows.filter((r) => r.address === ip);
+  const perAddress = new Map<string, number>();
+  for (const r of rows) perAddress.set(r.address, (perAddress.get(r.address) ?? 0) + 1);
+  const everywhere = [...perAddress.values()].reduce((sum, n) => sum + Math.min(n, policy.attempts), 0);
+  // Locked here until the oldest of the newest `attempts` failures leaves the window.
+  const oldest = here[policy.attempts - 1];
+  return {
+    lockedHereUntil: oldest ? new Date(oldest.failed_at).getTime() + policy.minutes * 60_000 : null,
+    everywhere,
+  };
 }
 
 export async function signIn(
@@ -92,10 +101,10 @@ export async function signIn(
     .executeTakeFirstOrThrow();
   if (Number(throttled.n) >= SIGN_IN_FAILURES_PER_MINUTE)
     throw new AppError(429, SIGN_IN_THROTTLED_TEXT, 'RATE_LIMITED');
-  const failed = (extra: string[] = []) =>
+  const failed = () =>
     db
       .insertInto('rate_limit_events')
-      .values([failuresFrom(ip), ...extra].map((bucket) => ({ bucket })))
+      .values({ bucket: failuresFrom(ip) })
       .execute();
   const user = await findUserByName(db, credentials.UserId);
   if (!user) {
@@ -104,9 +113,8 @@ export async function signIn(
     throw invalidLogin();
   }
   const now = Date.now();
-  const here = accountFailuresFrom(user.user_id, ip);
-  const lockedHere = await lockedUntil(db, here, policy.attempts, policy.minutes);
-  const until = Math.max(user.locked_until?.getTime() ?? 0, lockedHere ?? 0);
+  const before = await failuresOf(db, user.user_id, ip, policy);
+  const until = Math.max(user.locked_until?.getTime() ?? 0, before.lockedHereUntil ?? 0);
   if (until > now) throw locked(Math.ceil((until - now) / 60_000));
   const passwordOk =
     directory && isInternalProvider(user.auth_provider)
@@ -116,22 +124,22 @@ export async function signIn(
           (ok) => ok && user.password_hash !== null,
         );
   if (!passwordOk) {
-    await failed([here]);
-    // Counted atomically, so parallel guesses cannot slip past the limits.
-    const counted = await db
-      .updateTable('users')
-      .set({ failed_attempts: sql`failed_attempts + 1` })
+    await failed();
+    // Recorded first, then counted, so parallel guesses cannot slip past the limits.
+    await db.insertInto('sign_in_failures').values({ user_id: user.user_id, address: ip }).execute();
+    await db
+      .deleteFrom('sign_in_failures')
       .where('user_id', '=', user.user_id)
-      .returning('failed_attempts')
-      .executeTakeFirstOrThrow();
-    const everywhere = counted.failed_attempts >= policy.attempts * GLOBAL_LOCK_FACTOR;
-    const fromHere = (await lockedUntil(db, here, policy.attempts, policy.minutes)) !== null;
-    if (!everywhere && !fromHere) throw invalidLogin();
+      .where('failed_at', '<', new Date(now - policy.minutes * 60_000))
+      .execute();
+    const after = await failuresOf(db, user.user_id, ip, policy);
+    const everywhere = after.everywhere >= policy.attempts * GLOBAL_LOCK_FACTOR;
+    if (!everywhere && after.lockedHereUntil === null) throw invalidLogin();
     await db.transaction().execute(async (trx) => {
       if (everywhere)
         await trx
           .updateTable('users')
-          .set({ failed_attempts: 0, locked_until: new Date(now + policy.minutes * 60_000) })
+          .set({ locked_until: new Date(now + policy.minutes * 60_000) })
           .where('user_id', '=', user.user_id)
           .execute();
       await trx
@@ -154,8 +162,14 @@ export async function signIn(
   if (!user.active) throw new AppError(401, NOT_ACTIVE_TEXT, 'NOT_ACTIVE');
   await db
     .updateTable('users')
-    .set({ failed_attempts: 0, locked_until: null, last_login_at: new Date(now) })
+    .set({ locked_until: null, last_login_at: new Date(now) })
     .where('user_id', '=', user.user_id)
+    .execute();
+  // The owner's own mistakes are forgiven; other addresses' failures stay in their window.
+  await db
+    .deleteFrom('sign_in_failures')
+    .where('user_id', '=', user.user_id)
+    .where('address', '=', ip)
     .execute();
   const { token } = await issueSessionToken(db, tokens, await claimsFor(db, user.user_id));
   return { token };

@@ -4,7 +4,8 @@
  * One transaction: the order row is
  * locked; a booking nothing was picked up on becomes Cancelled, one partly picked up is Closed
  * (its picked-up units stay on hire, the rest are released); open pending requests are closed; the
- * audit trail records who and when. The contact is told, and the hub, after the commit.
+ * audit trail records who and when; the contact's mail is written in the same transaction. The
+ * mail outbox and the hub are told after the commit.
  */
 import { type Kysely, sql } from 'kysely';
 import { isEmailList } from '../../rules/operators';
@@ -12,7 +13,8 @@ import type { CancelOrderBody, DashboardDetail } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
-import type { Mailer } from '../mail/mailer';
+import type { Mail } from '../mail/mailer';
+import { type MailDispatch, queueMail } from '../mail/outbox';
 import { contactAddresses } from './booking-notification';
 import { type BookingTypes, cancelVerdict } from './booking-types';
 import { dashboardDetail } from './dashboard';
@@ -30,7 +32,7 @@ import type { Viewer } from './viewer';
 export interface CancelDeps {
   db: Kysely<Database>;
   bookingTypes: BookingTypes;
-  mailer: Mailer;
+  mail: MailDispatch;
   orderEvents: OrderEvents;
 }
 
@@ -45,7 +47,7 @@ export async function cancelOrder(
     throw new AppError(400, 'Invalid email address', 'INVALID_EMAIL');
   const orderId = body.BookingOrderId;
 
-  const contact = await ctx.db.transaction().execute(async (trx) => {
+  const detail = await ctx.db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom('booking_orders as o')
       .select([
@@ -83,18 +85,16 @@ export async function cancelOrder(
       pickedUp ? 'CL' : 'CN',
       additional,
     );
-    return order;
+    const cancelled = await dashboardDetail(trx, viewer, orderId, ctx.bookingTypes);
+    await queueMail(
+      trx,
+      cancelledMail(cancelled, order.contact_name, `${order.email_addresses ?? ''};${additional}`),
+    );
+    return cancelled;
   });
 
+  ctx.mail.nudge();
   announce(ctx.orderEvents, log, { BookingOrderId: orderId, Change: 'cancelled' });
-  const detail = await dashboardDetail(ctx.db, viewer, orderId, ctx.bookingTypes);
-  notifyCancelled(
-    ctx.mailer,
-    log,
-    detail,
-    contact.contact_name,
-    `${contact.email_addresses ?? ''};${additional}`,
-  );
   return detail;
 }
 
@@ -156,35 +156,23 @@ async function markCancelled(
   });
 }
 
-/** After the commit; a mail that cannot be sent is logged and never undoes the cancel. */
-function notifyCancelled(
-  mailer: Mailer,
-  log: ErrorLog,
-  detail: DashboardDetail,
-  contactName: string | null,
-  emails: string,
-): void {
-  const to = [...new Set(contactAddresses(emails))];
-  if (to.length === 0) return;
+/** The cancel's mail to the contact and the AdditionalEmails (no addresses: queueMail writes nothing). */
+function cancelledMail(detail: DashboardDetail, contactName: string | null, emails: string): Mail {
   const lines = detail.Bookings.map(
     (b) =>
       `- ${b.BookingCode ?? 'Pending booking'}: ${b.UnitsRequestedCount} unit(s) of ${b.EquipmentSize} at ${b.Location.LocationName} (${b.StatusName})`,
   );
-  mailer
-    .send({
-      to,
-      subject: `${detail.BookingOrderTypeName} order ${detail.BookingOrderId}: cancelled`,
-      text: [
-        `Hello ${contactName ?? ''},`.trim(),
-        '',
-        `${detail.BookingOrderTypeName} order ${detail.BookingOrderId} has been cancelled.`,
-        '',
-        ...lines,
-        '',
-        'This message was sent by the chassis booking portal.',
-      ].join('\n'),
-    })
-    .catch((err) =>
-      log.error({ err, bookingOrderId: detail.BookingOrderId }, 'cancellation notice not sent'),
-    );
+  return {
+    to: contactAddresses(emails),
+    subject: `${detail.BookingOrderTypeName} order ${detail.BookingOrderId}: cancelled`,
+    text: [
+      `Hello ${contactName ?? ''},`.trim(),
+      '',
+      `${detail.BookingOrderTypeName} order ${detail.BookingOrderId} has been cancelled.`,
+      '',
+      ...lines,
+      '',
+      'This message was sent by the chassis booking portal.',
+    ].join('\n'),
+  };
 }

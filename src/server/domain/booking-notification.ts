@@ -1,15 +1,15 @@
 /**
  * The mail to a booking's contact once it is booked: the order, and each booking's number (or that
- * it is pending), status, location and units. Sent after the transaction commits; a mail that
- * cannot be sent is logged and never undoes or fails the booking.
+ * it is pending), status, location and units. Written to the mail outbox in the booking's own
+ * transaction; a mail that cannot be sent is retried by the outbox and never undoes the booking.
  */
 import type { Kysely } from 'kysely';
 import { CODES_AS_THEY_ARE, type DisplayNames } from '../../domain/display-names';
 import { BookingOrderType, bookingStatusName } from '../../domain/status-codes';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { Database } from '../db/types';
-import type { ErrorLog } from '../errors';
-import type { Mail, Mailer } from '../mail/mailer';
+import type { Mail } from '../mail/mailer';
+import { queueMail } from '../mail/outbox';
 import { loadDisplayNames } from './display-names';
 
 export interface Contact {
@@ -140,37 +140,25 @@ export function orderCancelledMail(
   });
 }
 
-/** Mails the contact after the commit, with names for codes; a failure is logged, never thrown. */
-export function notifyContact(
-  deps: { mailer: Mailer; db: Kysely<Database> },
-  log: ErrorLog,
+/**
+ * The order mail to the contact, with names for codes, written in the change's own transaction
+ * (issue 28): it commits with the booking or decision, and the outbox sends it.
+ */
+export async function queueBookingMail(
+  trx: Kysely<Database>,
   order: BookingSubmitResponse,
   contact: Contact,
-): void {
-  sendOrderMail(deps, log, order.BookingOrderId, contact, (names) => bookingMail(order, contact, names));
+): Promise<void> {
+  if (contactAddresses(contact.EmailAddresses).length === 0) return;
+  await queueMail(trx, bookingMail(order, contact, await loadDisplayNames(trx)));
 }
 
-/** The cancel (or close) of an order, to its contact: after the commit, like notifyContact. */
-export function notifyCancelled(
-  deps: { mailer: Mailer; db: Kysely<Database> },
-  log: ErrorLog,
+/** The cancel (or close) of an order, to its contact: in the cancel's transaction, like queueBookingMail. */
+export async function queueCancelledMail(
+  trx: Kysely<Database>,
   order: EndedOrder,
   contact: Contact,
-): void {
-  sendOrderMail(deps, log, order.BookingOrderId, contact, (names) =>
-    orderCancelledMail(order, contact, names),
-  );
-}
-
-function sendOrderMail(
-  deps: { mailer: Mailer; db: Kysely<Database> },
-  log: ErrorLog,
-  bookingOrderId: number,
-  contact: Contact,
-  compose: (names: DisplayNames) => Mail,
-): void {
+): Promise<void> {
   if (contactAddresses(contact.EmailAddresses).length === 0) return;
-  loadDisplayNames(deps.db)
-    .then((names) => deps.mailer.send(compose(names)))
-    .catch((err) => log.error({ err, bookingOrderId }, 'order mail not sent'));
+  await queueMail(trx, orderCancelledMail(order, contact, await loadDisplayNames(trx)));
 }

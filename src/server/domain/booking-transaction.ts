@@ -5,9 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { type BookingCustomer, bookingCustomer } from './booking-customer';
+import { type Contact, queueBookingMail } from './booking-notification';
 import { presentOrder } from './booking-presenter';
 import type { BookingDeps, BookingOutcome, BookingRequest } from './submission';
 
@@ -76,14 +78,21 @@ const isKeyClash = (error: unknown): boolean => {
   return e?.code === '23505' && `${e.constraint ?? ''} ${e.message ?? ''}`.includes('idempotency_key');
 };
 
+/**
+ * Books once: the booker writes the order, and its confirmation mail to the contact (and
+ * `alsoNotify`) is written in the same transaction (issue 28), so a process killed after the commit
+ * still mails it, and a replay, which writes nothing, never mails twice. The caller nudges the
+ * mail outbox after a created order.
+ */
 export async function bookOnce(
   { db }: Pick<BookingDeps, 'db'>,
   request: BookingRequest,
   orderType: string,
   requestedCustomerId: number | undefined,
   book: (trx: Kysely<Database>, customer: BookingCustomer) => Promise<number>,
+  alsoNotify: readonly string[] = [],
 ): Promise<BookingOutcome> {
-  let done: { orderId: number; created: boolean };
+  let done: { orderId: number; order: BookingSubmitResponse | null };
   try {
     done = await db.transaction().execute(async (trx) => {
       const customer = await bookingCustomer(trx, request.viewer, requestedCustomerId, {
@@ -98,12 +107,21 @@ export async function bookOnce(
         orderType,
         fingerprint,
       );
-      if (replayed !== null) return { orderId: replayed, created: false };
-      return { orderId: await book(trx, customer), created: true };
+      if (replayed !== null) return { orderId: replayed, order: null };
+      const orderId = await book(trx, customer);
+      const order = await presentOrder(trx, orderId);
+      const contact = request.data.Contact as Contact | undefined;
+      if (contact)
+        await queueBookingMail(trx, order, {
+          ...contact,
+          EmailAddresses: [contact.EmailAddresses, ...alsoNotify].join(';'),
+        });
+      return { orderId, order };
     });
   } catch (error) {
     if (isKeyClash(error)) throw keyUsedElsewhere();
     throw error;
   }
-  return { order: await presentOrder(db, done.orderId), created: done.created };
+  if (done.order) return { order: done.order, created: true };
+  return { order: await presentOrder(db, done.orderId), created: false };
 }

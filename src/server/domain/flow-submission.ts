@@ -14,9 +14,8 @@ import type { Database } from '../db/types';
 import type { ErrorLog } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
 import type { ServerFlows } from '../flows';
-import type { Mailer } from '../mail/mailer';
+import type { MailDispatch } from '../mail/outbox';
 import { bookingCustomer } from './booking-customer';
-import { type Contact, notifyContact } from './booking-notification';
 import type { BookingType, BookingTypes } from './booking-types';
 import { type BookingDeps, SubmissionRefused } from './submission';
 import type { Viewer } from './viewer';
@@ -26,7 +25,8 @@ export interface FlowDeps {
   db: Kysely<Database>;
   flows: ServerFlows;
   bookingTypes: BookingTypes;
-  mailer: Mailer;
+  /** Nudged after a commit that wrote mail (the mail itself is a row of the change's transaction). */
+  mail: MailDispatch;
   orderEvents: OrderEvents;
   clock?: () => Date;
 }
@@ -76,18 +76,6 @@ export async function checkFlowBody(
   return { data, unanswered: ask };
 }
 
-/** After the commit: the contact (and whoever the booker names) by mail. */
-export function notifyOrder(
-  deps: FlowDeps,
-  log: ErrorLog,
-  order: BookingSubmitResponse,
-  contact: Contact,
-  alsoNotify: readonly string[] = [],
-): void {
-  const emails = [contact.EmailAddresses, ...alsoNotify].join(';');
-  notifyContact(deps, log, order, { ...contact, EmailAddresses: emails });
-}
-
 export async function submitFlow(
   deps: FlowDeps,
   flow: LoadedFlow,
@@ -102,9 +90,9 @@ export async function submitFlow(
     requiresGoodStanding: flow.requiresGoodStanding === true,
     unanswered,
   });
-  // After the commit and only for a new order: a replayed key must not mail twice.
+  // Only a new order wrote its mail (bookOnce); a replayed key has nothing to send.
   if (outcome.created) {
-    notifyOrder(deps, log, outcome.order, data.Contact as Contact, outcome.alsoNotify);
+    deps.mail.nudge();
     announce(deps.orderEvents, log, { BookingOrderId: outcome.order.BookingOrderId, Change: 'created' });
   }
   return outcome.order;

@@ -4,8 +4,9 @@
  * permissions, good standing), then in ONE transaction the customer and the order row are locked,
  * the order's Version compared (a stale one is a 409 ORDER_CHANGED naming who changed it and when),
  * the registry's edit rule applied, and the type's updater run. An edit that changes nothing is
- * refused; otherwise the Version is bumped and the audit trail gets each field old → new. The
- * contact and the hub are told after the commit.
+ * refused; otherwise the Version is bumped and the audit trail gets each field old → new, and the
+ * contact's mail is written in the same transaction. The mail outbox and the hub are told after
+ * the commit.
  */
 
 import { sql } from 'kysely';
@@ -16,12 +17,12 @@ import type { BookingSubmitResponse } from '../../schemas/bookings';
 import { AppError, type ErrorLog } from '../errors';
 import { announce } from '../events/order-events';
 import { bookingCustomer } from './booking-customer';
-import type { Contact } from './booking-notification';
+import { type Contact, queueBookingMail } from './booking-notification';
 import { presentOrder } from './booking-presenter';
 import { editVerdict } from './booking-types';
 import { orderNotFound } from './dashboard';
 import { scopeOf, visibleOrders } from './dashboard-rows';
-import { bookingDeps, checkFlowBody, type FlowDeps, notifyOrder, typeOf } from './flow-submission';
+import { bookingDeps, checkFlowBody, type FlowDeps, typeOf } from './flow-submission';
 import { actorOf, changesOf, recordOrderChange } from './order-audit';
 import type { Viewer } from './viewer';
 
@@ -68,7 +69,7 @@ export async function updateFlowOrder(
     throw new Error(`${type.orderType} has no updater: the catalog check at start-up should have caught it`);
   const scope = visibleOrders(scopeOf(viewer));
 
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  const order = await deps.db.transaction().execute(async (trx) => {
     const seen = await trx
       .selectFrom('booking_orders as o')
       .select(['o.customer_id', 'o.booking_order_type_code'])
@@ -141,11 +142,17 @@ export async function updateFlowOrder(
       changes: changesOf(done.changes),
       facts: { version: { from: version, to: version + 1 } },
     });
-    return done;
+    const edited = await presentOrder(trx, orderId);
+    const contact = data.Contact as Contact | undefined;
+    if (contact)
+      await queueBookingMail(trx, edited, {
+        ...contact,
+        EmailAddresses: [contact.EmailAddresses, ...(done.alsoNotify ?? [])].join(';'),
+      });
+    return edited;
   });
 
-  const order = await presentOrder(deps.db, orderId);
-  notifyOrder(deps, log, order, data.Contact as Contact, outcome.alsoNotify);
+  deps.mail.nudge();
   announce(deps.orderEvents, log, { BookingOrderId: orderId, Change: 'edited' });
   return { ...order, Version: order.Version ?? version + 1 };
 }

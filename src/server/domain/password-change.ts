@@ -16,7 +16,8 @@ import type { TokenService } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/types';
 import { AppError, unauthorized } from '../errors';
-import { type MailQueue, passwordChangedMail } from './account-mail';
+import { type MailDispatch, queueMail } from '../mail/outbox';
+import { passwordChangedMail } from './account-mail';
 import { claimsFor } from './auth';
 import { takeRateLimit } from './rate-limit';
 import { endAllSessions } from './sessions';
@@ -25,8 +26,9 @@ import { isInternalProvider, type Viewer } from './viewer';
 export interface AccountDeps {
   db: Kysely<Database>;
   tokens: TokenService;
-  config: Pick<ServerConfig, 'directory' | 'publicUrl' | 'resetLinkMinutes' | 'smtpUrl'>;
-  mail: MailQueue;
+  config: Pick<ServerConfig, 'directory' | 'publicUrl' | 'resetLinkMinutes'>;
+  /** Nudged after a commit that wrote mail. */
+  mail: MailDispatch;
 }
 
 export const DIRECTORY_PASSWORD_TEXT =
@@ -69,14 +71,11 @@ export async function storeNewPassword(
 ): Promise<number> {
   await trx
     .updateTable('users')
-    .set({ password_hash: passwordHash, reset_password: false, failed_attempts: 0, locked_until: null })
+    .set({ password_hash: passwordHash, reset_password: false, locked_until: null })
     .where('user_id', '=', userId)
     .execute();
   // A new password unlocks the account from every address too (auth.ts, per-address lockout).
-  await trx
-    .deleteFrom('rate_limit_events')
-    .where('bucket', 'like', `login-fail:account-ip:${userId}:%`)
-    .execute();
+  await trx.deleteFrom('sign_in_failures').where('user_id', '=', userId).execute();
   // A new password makes every outstanding reset link useless.
   await trx
     .updateTable('password_reset_tokens')
@@ -110,11 +109,14 @@ export async function notificationPreferencesOf(
   return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...((row?.notification_preferences as object) ?? {}) };
 }
 
-/** Mails the "your password was changed" alert unless the user turned security alerts off. */
-export async function alertPasswordChanged(deps: AccountDeps, user: UserRow, how: 'changed' | 'reset') {
-  const preferences = await notificationPreferencesOf(deps.db, user.user_id);
-  if (preferences.SecurityAlerts)
-    deps.mail.send(passwordChangedMail(user.email, user.first_name, how), 'password alert');
+/** The "your password was changed" alert, in the change's transaction, unless the user turned security alerts off. */
+export async function queuePasswordAlert(
+  trx: Transaction<Database>,
+  user: UserRow,
+  how: 'changed' | 'reset',
+) {
+  const preferences = await notificationPreferencesOf(trx, user.user_id);
+  if (preferences.SecurityAlerts) await queueMail(trx, passwordChangedMail(user.email, user.first_name, how));
 }
 
 /**
@@ -146,11 +148,13 @@ export async function changePassword(
   }
   await checkNewPassword(user, newPassword);
   const passwordHash = await hashPassword(newPassword);
-  const validAfter = await db
-    .transaction()
-    .execute((trx) => storeNewPassword(trx, user.user_id, passwordHash, how, user.user_id));
+  const validAfter = await db.transaction().execute(async (trx) => {
+    const after = await storeNewPassword(trx, user.user_id, passwordHash, how, user.user_id);
+    await queuePasswordAlert(trx, user, how);
+    return after;
+  });
+  deps.mail.nudge();
   const { token } = await tokens.issue(await claimsFor(db, user.user_id), { issuedAt: validAfter });
-  await alertPasswordChanged(deps, user, how);
   return {
     Message:
       how === 'changed'

@@ -20,16 +20,17 @@ import {
 import { hashPassword } from '../auth/passwords';
 import { tokenHash } from '../auth/tokens';
 import { AppError } from '../errors';
+import { queueMail } from '../mail/outbox';
 import { directoryPasswordMail, resetLink, resetMail } from './account-mail';
 import {
   type AccountDeps,
-  alertPasswordChanged,
   changePassword,
   checkNewPassword,
   DIRECTORY_PASSWORD_TEXT,
   findUser,
   hasLocalPassword,
   PASSWORD_MISMATCH_TEXT,
+  queuePasswordAlert,
   storeNewPassword,
 } from './password-change';
 import { takeRateLimit } from './rate-limit';
@@ -55,21 +56,10 @@ export async function requestPasswordReset(
   deps: AccountDeps,
   body: RecoverPasswordBody,
   ip: string,
-  log: { info(details: object, message: string): void },
 ): Promise<AccountMessage> {
   const started = Date.now();
   const { db, config } = deps;
   const asked = body.UserNameOrEmail.trim().toLowerCase();
-  await takeRateLimit(
-    db,
-    [
-      { bucket: `recover:ip-account:${ip}:${asked}`, limit: RECOVER_LIMITS.ipAccount },
-      { bucket: `recover:account:${asked}`, limit: RECOVER_LIMITS.account },
-      { bucket: `recover:ip:${ip}`, limit: RECOVER_LIMITS.ip },
-    ],
-    RECOVER_WINDOW_MINUTES,
-    RECOVER_RATE_LIMIT_TEXT,
-  );
   const user = await db
     .selectFrom('users')
     .selectAll()
@@ -79,25 +69,38 @@ export async function requestPasswordReset(
     // A user name match wins over someone else's email that happens to read the same.
     .orderBy(sql`lower(user_name) = ${asked}`, 'desc')
     .executeTakeFirst();
+  // Issue 28: counted per account, not per spelling — its user name and its email share one limit.
+  const account = user ? `user:${user.user_id}` : `typed:${asked}`;
+  await takeRateLimit(
+    db,
+    [
+      { bucket: `recover:ip-account:${ip}:${account}`, limit: RECOVER_LIMITS.ipAccount },
+      { bucket: `recover:account:${account}`, limit: RECOVER_LIMITS.account },
+      { bucket: `recover:ip:${ip}`, limit: RECOVER_LIMITS.ip },
+    ],
+    RECOVER_WINDOW_MINUTES,
+    RECOVER_RATE_LIMIT_TEXT,
+  );
   if (user?.active) {
     if (hasLocalPassword(config, user.auth_provider)) {
       const token = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('password_reset_tokens')
-        .values({
-          token_hash: tokenHash(token),
-          user_id: user.user_id,
-          expires_at: new Date(Date.now() + config.resetLinkMinutes * 60_000),
-        })
-        .execute();
       const link = resetLink(config, token, body.ReturnUrl ?? DEFAULT_RETURN_URL);
-      // ARCHITECTURE §5: without SMTP the demo still works offline, the link is in the log.
-      if (!config.smtpUrl)
-        log.info({ link, userName: user.user_name }, 'password reset link (SMTP_URL is not set)');
-      deps.mail.send(resetMail(user.email, user.first_name, link, config.resetLinkMinutes), 'password reset');
+      // The link and its mail commit together (issue 28): no link without its mail, and back.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('password_reset_tokens')
+          .values({
+            token_hash: tokenHash(token),
+            user_id: user.user_id,
+            expires_at: new Date(Date.now() + config.resetLinkMinutes * 60_000),
+          })
+          .execute();
+        await queueMail(trx, resetMail(user.email, user.first_name, link, config.resetLinkMinutes));
+      });
     } else {
-      deps.mail.send(directoryPasswordMail(user.email, user.first_name), 'directory password notice');
+      await queueMail(db, directoryPasswordMail(user.email, user.first_name));
     }
+    deps.mail.nudge();
   }
   const wait = RECOVER_MIN_RESPONSE_MS - (Date.now() - started);
   if (wait > 0) await sleep(wait);
@@ -185,7 +188,8 @@ export async function resetPassword(
       .executeTakeFirst();
     if (!claimed) throw new AppError(400, RESET_LINK_USED_TEXT, 'RESET_LINK_INVALID');
     await storeNewPassword(trx, user.user_id, passwordHash, 'reset', null);
+    await queuePasswordAlert(trx, user, 'reset');
   });
-  await alertPasswordChanged(deps, user, 'reset');
+  deps.mail.nudge();
   return { Message: RESET_DONE_TEXT, token: null };
 }

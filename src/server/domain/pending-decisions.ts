@@ -4,15 +4,17 @@
  * cancelling an order does, so the two never deadlock), so of two staff deciding one request at
  * once exactly one wins; the other is told who decided it and how (409). Accept locks the
  * locations, as a booking does, and refuses when the units are gone — unless staff accept over
- * availability. Mail and the hub follow the commit.
+ * availability. The contact's mail is written in the decision's transaction; the mail outbox and
+ * the hub are told after the commit.
  */
 import { type Kysely, sql } from 'kysely';
 import type { PendingOutcome } from '../../schemas/pending';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce } from '../events/order-events';
+import { queueMail } from '../mail/outbox';
 import { availableUnitsAt, POOL_DRAWING_ORDER_TYPES } from './availability';
-import { notifyContact } from './booking-notification';
+import { contactAddresses, queueBookingMail } from './booking-notification';
 import { bookingCode } from './booking-numbers';
 import { presentOrder } from './booking-presenter';
 import type { FlowDeps } from './flow-submission';
@@ -20,8 +22,8 @@ import { actorOf, bookingField, recordOrderChange, STATUS_FIELD } from './order-
 import { OPEN_REQUEST_STATES, type PresentOptions, presentPendingRequests } from './pending-requests';
 import type { Viewer } from './viewer';
 
-/** What the pending queue's decisions use: the database, and the mailer and hub events after a commit. */
-type PendingDeps = Pick<FlowDeps, 'db' | 'mailer' | 'orderEvents'>;
+/** What the pending queue's decisions use: the database, and the mail outbox and hub events after a commit. */
+type PendingDeps = Pick<FlowDeps, 'db' | 'mail' | 'orderEvents'>;
 
 export type LockedOrder = Awaited<ReturnType<typeof lockOpenRequest>>['order'];
 
@@ -252,14 +254,14 @@ async function acceptOne(
         ...(shortfalls.length > 0 ? { acceptedOverAvailability: shortfalls } : {}),
       },
     });
+    await queueBookingMail(trx, await presentOrder(trx, order.booking_order_id), {
+      ContactName: order.contact_name ?? '',
+      EmailAddresses: order.email_addresses ?? '',
+    });
     return order;
   });
+  ctx.mail.nudge();
   announce(ctx.orderEvents, log, { BookingOrderId: order.booking_order_id, Change: 'accepted' });
-  const presented = await presentOrder(ctx.db, order.booking_order_id);
-  notifyContact(ctx, log, presented, {
-    ContactName: order.contact_name ?? '',
-    EmailAddresses: order.email_addresses ?? '',
-  });
 }
 
 async function rejectOne(ctx: PendingDeps, viewer: Viewer, requestId: number, reason: string, log: ErrorLog) {
@@ -291,34 +293,26 @@ async function rejectOne(ctx: PendingDeps, viewer: Viewer, requestId: number, re
       changes: { [STATUS_FIELD]: { old: 'PN', new: 'CN' } },
       facts: { pendingRequestId: requestId, reason },
     });
+    const presented = await presentOrder(trx, order.booking_order_id);
+    await queueMail(trx, {
+      to: contactAddresses(order.email_addresses ?? ''),
+      subject: `Booking order ${order.booking_order_id}: not accepted`,
+      text: [
+        `Hello ${order.contact_name ?? ''},`.trim(),
+        '',
+        `Customer Support could not accept booking order ${order.booking_order_id}. Reason: ${reason}`,
+        '',
+        ...presented.Bookings.map(
+          (b) => `- ${b.UnitsRequestedCount} unit(s) of ${b.EquipmentSize} at ${b.LocationName}: cancelled`,
+        ),
+        '',
+        'This message was sent by the chassis booking portal.',
+      ].join('\n'),
+    });
     return order;
   });
+  ctx.mail.nudge();
   announce(ctx.orderEvents, log, { BookingOrderId: order.booking_order_id, Change: 'rejected' });
-  const presented = await presentOrder(ctx.db, order.booking_order_id);
-  const to = (order.email_addresses ?? '')
-    .split(';')
-    .map((e) => e.trim())
-    .filter(Boolean);
-  if (to.length > 0)
-    ctx.mailer
-      .send({
-        to,
-        subject: `Booking order ${order.booking_order_id}: not accepted`,
-        text: [
-          `Hello ${order.contact_name ?? ''},`.trim(),
-          '',
-          `Customer Support could not accept booking order ${order.booking_order_id}. Reason: ${reason}`,
-          '',
-          ...presented.Bookings.map(
-            (b) => `- ${b.UnitsRequestedCount} unit(s) of ${b.EquipmentSize} at ${b.LocationName}: cancelled`,
-          ),
-          '',
-          'This message was sent by the chassis booking portal.',
-        ].join('\n'),
-      })
-      .catch((err) =>
-        log.error({ err, bookingOrderId: order.booking_order_id }, 'rejection notice not sent'),
-      );
 }
 
 /**

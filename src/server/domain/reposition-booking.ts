@@ -89,7 +89,7 @@ export const bookReposition: Booker = async (deps, request) => {
       ],
       'EXISTING_BOOKING',
     );
-  const outcome = await bookOnce(
+  return bookOnce(
     deps,
     request,
     REPOSITION_ORDER_TYPE,
@@ -118,6 +118,6 @@ export const bookReposition: Booker = async (deps, request) => {
         audit: { available, ...(over ? { overAvailableAgreed: true } : {}) },
       });
     },
+    externalParties(data.Contact),
   );
-  return { ...outcome, alsoNotify: externalParties(data.Contact) };
 };

@@ -37,8 +37,6 @@ export interface BookingOutcome {
   order: BookingSubmitResponse;
   /** False when the Idempotency-Key was seen before and the stored order is answered again. */
   created: boolean;
-  /** Addresses told besides the contact's (reposition: the external parties, when chosen). */
-  alsoNotify?: readonly string[];
 }
 
 /** Books one submit in one transaction; a flow file names it by its registry name (booking-types.ts). */

@@ -12,9 +12,9 @@ import { seesEveryCustomer } from '../../domain/policies';
 import { OPEN_ORDER_STATUSES } from '../../domain/term-lease';
 import limits from '../../rules/limits.json';
 import type { Database } from '../db/types';
-import { AppError, type ErrorLog, notFound } from '../errors';
-import type { Mailer } from '../mail/mailer';
-import { contactAddresses, notifyCancelled } from './booking-notification';
+import { AppError, notFound } from '../errors';
+import type { MailDispatch } from '../mail/outbox';
+import { queueCancelledMail } from './booking-notification';
 import { insertBookings, insertOrder, insertPendingRequest, PendingReason } from './booking-orders';
 import { bookOnce, idempotencyOf } from './booking-transaction';
 import { scopeOf, visibleOrders } from './dashboard-rows';
@@ -967,13 +967,12 @@ export async function openTermLeaseOrder(
  * the order row locked; an open booking nothing was picked up on becomes CN, one partly picked up
  * CL; a fulfilled booking is closed (CL) when the "term close of fulfilled booking" flag is on, and
  * refuses the cancel (409) when it is off; pending requests are withdrawn; the fees follow the
- * bookings (reconcileFees); the audit trail records who and when. After the commit the contact and
- * the AdditionalEmails get the order mail saying so; answers the order as it now is (SPEC §9's
- * open-order statuses).
+ * bookings (reconcileFees); the audit trail records who and when; the order mail saying so, to the
+ * contact and the AdditionalEmails, is written in the same transaction and the mail outbox nudged
+ * after the commit. Answers the order as it now is (SPEC §9's open-order statuses).
  */
 export async function cancelTermLeaseOrder(
-  deps: { db: Db; mailer: Mailer },
-  log: ErrorLog,
+  deps: { db: Db; mail: MailDispatch },
   viewer: Viewer,
   body: { BookingOrderId: number; AdditionalEmails?: string },
   closeFulfilled: boolean,
@@ -985,7 +984,7 @@ export async function cancelTermLeaseOrder(
   if (additional !== '' && !isEmailList(additional))
     throw new AppError(400, 'Invalid email address', 'INVALID_EMAIL');
   const orderId = body.BookingOrderId;
-  const contact = await db.transaction().execute(async (trx) => {
+  const after = await db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom('booking_orders as o')
       .select(['o.booking_order_type_code', 'o.status_code', 'o.contact_name', 'o.email_addresses'])
@@ -1056,10 +1055,13 @@ export async function cancelTermLeaseOrder(
       changes: { [STATUS_FIELD]: { old: order.status_code, new: status }, ...bookingChanges },
       facts: { fees, ...(additional ? { additionalEmails: additional } : {}) },
     });
-    return { contactName: order.contact_name, emails: `${order.email_addresses ?? ''};${additional}` };
+    const ended = await openTermLeaseOrder(trx, viewer, orderId, OPEN_ORDER_STATUSES);
+    await queueCancelledMail(trx, ended, {
+      ContactName: order.contact_name ?? '',
+      EmailAddresses: `${order.email_addresses ?? ''};${additional}`,
+    });
+    return ended;
   });
-  const after = await openTermLeaseOrder(db, viewer, orderId, OPEN_ORDER_STATUSES);
-  const emails = [...new Set(contactAddresses(contact.emails))].join(';');
-  notifyCancelled(deps, log, after, { ContactName: contact.contactName ?? '', EmailAddresses: emails });
+  deps.mail.nudge();
   return after;
 }

@@ -15,6 +15,8 @@ export interface Mail {
   text: string;
   /** The same content as HTML (sent as an alternative to the text). */
   html?: string;
+  /** The Message-ID header (`<…@…>`); nodemailer makes one up when absent. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -27,10 +29,13 @@ export interface MailLog {
   info(details: object, message: string): void;
 }
 
+/** The domain of an address such as `Chassis Portal <no-reply@example.com>` (for Message-IDs). */
+export const mailDomain = (from: string): string => /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
+
 export const outboxDir = (config: Pick<ServerConfig, 'dataDir'>): string => join(config.dataDir, 'outbox');
 
 export function createMailer(
-  config: Pick<ServerConfig, 'dataDir' | 'smtpUrl' | 'mailFrom'>,
+  config: Pick<ServerConfig, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'mailTimeoutMs'>,
   log: MailLog,
 ): Mailer {
   const message = (mail: Mail) => ({
@@ -39,14 +44,15 @@ export function createMailer(
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
   });
   if (config.smtpUrl) {
-    // Short timeouts: a mail server that does not answer must not hold sends open for minutes.
+    // Short timeouts: a mail server that does not answer must not hold sends (and claims) for minutes.
     const smtp = nodemailer.createTransport({
       url: config.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      connectionTimeout: Math.ceil(config.mailTimeoutMs / 2),
+      greetingTimeout: Math.ceil(config.mailTimeoutMs / 2),
+      socketTimeout: config.mailTimeoutMs,
     });
     return {
       async send(mail) {

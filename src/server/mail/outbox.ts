@@ -1,10 +1,13 @@
 /**
- * Issue 11 §4: mail survives a mail server that is down and a process that stops. Every mail is
- * first a row of mail_outbox; then this instance tries to send it at once, and a dispatcher tries
- * the rows still due every `retryCheckMs`, with a pause that doubles from a minute up to an hour,
- * until a day has passed (then the row is marked failed and logged as an error). A row is claimed
- * for a few minutes before a send, so two instances on one database never send it twice (and a
- * claim left by a killed process runs out and the row is tried again: at least once).
+ * Issue 11 §4, issue 28 #1: mail survives a mail server that is down and a process that dies.
+ * A mail is a row of mail_outbox written in the transaction of the change it tells about
+ * (`queueMail`), so a booking, a cancel, a decision or a reset link commits with its mail or not
+ * at all; a replayed request writes no second row. This dispatcher sends the rows: at once when
+ * the change's code nudges it after the commit, at start-up (what a killed process left), and
+ * every `retryCheckMs`, with a pause that doubles from a minute up to an hour until a day has
+ * passed (then the row is marked failed and logged as an error). A row is claimed before its send,
+ * so two instances never send it at once; a claim a killed process left runs out and the row is
+ * sent again (at least once). Its Message-ID is the row's, so a repeat is the same message.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types';
@@ -19,6 +22,10 @@ export interface OutboxLog {
 export interface OutboxOptions {
   /** How often the dispatcher looks for mail that is due again. */
   retryCheckMs: number;
+  /** How long one send may take; a claim lasts CLAIM_SENDS times this. */
+  sendTimeoutMs: number;
+  /** The domain of the Message-IDs (the From address's). */
+  messageIdDomain: string;
   /** The first pause after a failed send; it doubles each time, up to maxPauseMs. */
   firstPauseMs?: number;
   maxPauseMs?: number;
@@ -26,14 +33,40 @@ export interface OutboxOptions {
   giveUpAfterMs?: number;
 }
 
-export interface MailOutbox extends Mailer {
-  /** Tries every due mail now (the dispatcher's tick); resolves when each was tried once. */
+/** What a change that queued mail calls after its commit: send it now, not at the next tick. */
+export interface MailDispatch {
+  nudge(): void;
+}
+
+export interface MailOutbox extends MailDispatch {
+  /** Sends every due mail now; resolves when each was tried once (tests, the periodic tick). */
   dispatchDue(): Promise<void>;
   close(): Promise<void>;
 }
 
-const CLAIM_MS = 5 * 60_000;
+/** Writes one mail in the caller's transaction (nothing when it has no address). */
+export async function queueMail(trx: Kysely<Database>, mail: Mail): Promise<void> {
+  const to = [...new Set(mail.to)];
+  if (to.length === 0) return;
+  await trx
+    .insertInto('mail_outbox')
+    .values({ to_addresses: to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null })
+    .execute();
+}
+
+/** A claim outlasts this many sends that each run into the timeout (the batch is sent in parallel). */
+const CLAIM_SENDS = 6;
 const BATCH = 20;
+
+interface ClaimedMail {
+  mail_id: string;
+  to_addresses: string[];
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+  created_at: Date;
+}
 
 export function createMailOutbox(
   db: Kysely<Database>,
@@ -46,39 +79,35 @@ export function createMailOutbox(
     maxPauseMs: options.maxPauseMs ?? 60 * 60_000,
     giveUpAfterMs: options.giveUpAfterMs ?? DAY_MS,
   };
-  const inFlight = new Set<Promise<void>>();
+  const claimMs = CLAIM_SENDS * options.sendTimeoutMs;
+  let running: Promise<void> | null = null;
+  let again = false;
   let closed = false;
 
-  /** Claims the given rows (or the due ones) that nobody else holds; answers what it claimed. */
-  async function claim(ids: readonly string[] | null) {
-    const until = new Date(Date.now() + CLAIM_MS);
-    const claimed = await sql<{
-      mail_id: string;
-      to_addresses: string[];
-      subject: string;
-      text_body: string;
-      html_body: string | null;
-      attempts: number;
-      created_at: Date;
-    }>`
+  /** Claims due rows that nobody else holds; answers what it claimed. */
+  async function claim(): Promise<ClaimedMail[]> {
+    const until = new Date(Date.now() + claimMs);
+    const claimed = await sql<ClaimedMail>`
       update mail_outbox set claimed_until = ${until}, attempts = attempts + 1
       where mail_id in (
         select mail_id from mail_outbox
-        where sent_at is null and failed_at is null
+        where sent_at is null and failed_at is null and next_attempt_at <= now()
           and (claimed_until is null or claimed_until < now())
-          and ${ids ? sql`mail_id in (${sql.join(ids)})` : sql`next_attempt_at <= now()`}
         order by mail_id limit ${BATCH}
         for update skip locked)
       returning mail_id, to_addresses, subject, text_body, html_body, attempts, created_at`.execute(db);
     return claimed.rows;
   }
 
-  async function attempt(row: Awaited<ReturnType<typeof claim>>[number]): Promise<void> {
+  async function attempt(row: ClaimedMail): Promise<void> {
     const mail: Mail = {
       to: row.to_addresses,
       subject: row.subject,
       text: row.text_body,
       ...(row.html_body ? { html: row.html_body } : {}),
+      // The row's own id (and when it was written, unique across databases): a repeat after a
+      // crash between the server's "250" and the update below is the same message to a receiver.
+      messageId: `<outbox.${row.mail_id}.${new Date(row.created_at).getTime()}@${options.messageIdDomain}>`,
     };
     try {
       await transport.send(mail);
@@ -90,7 +119,6 @@ export function createMailOutbox(
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const next = nextAttemptAt(schedule, row.attempts, row.created_at);
-      const givingUp = next === null;
       await db
         .updateTable('mail_outbox')
         .set({
@@ -100,7 +128,7 @@ export function createMailOutbox(
         })
         .where('mail_id', '=', row.mail_id)
         .execute();
-      if (givingUp)
+      if (next === null)
         log.error(
           { err, mailId: row.mail_id, subject: row.subject, to: row.to_addresses },
           'mail given up after a day of tries',
@@ -113,55 +141,48 @@ export function createMailOutbox(
     }
   }
 
-  const track = (work: Promise<void>) => {
-    const p = work.finally(() => inFlight.delete(p));
-    inFlight.add(p);
-    return p;
-  };
-
-  async function dispatchDue(): Promise<void> {
-    for (;;) {
-      const rows = await claim(null);
-      await Promise.all(rows.map(attempt));
-      if (rows.length < BATCH) return;
+  /** One pass at a time; a nudge during a pass asks for one more (rows committed meanwhile). */
+  function nudge(): void {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
     }
+    running = (async () => {
+      do {
+        again = false;
+        for (;;) {
+          const rows = await claim();
+          await Promise.all(rows.map(attempt));
+          if (rows.length < BATCH) break;
+        }
+      } while (again && !closed);
+    })()
+      .catch((err) => log.error({ err }, 'mail outbox dispatch failed'))
+      .finally(() => {
+        running = null;
+      });
   }
 
-  const timer = setInterval(() => {
-    if (closed) return;
-    track(dispatchDue()).catch((err) => log.error({ err }, 'mail outbox dispatch failed'));
-  }, options.retryCheckMs);
+  const timer = setInterval(nudge, options.retryCheckMs);
   timer.unref();
+  // What a stopped (or killed) process left due is sent now, not at the first tick.
+  nudge();
 
+  const settled = async () => {
+    while (running) await running;
+  };
   return {
-    /**
-     * Durable once the row is written; then one send is tried before this resolves, so a caller
-     * that waits sees the mail sent when the mail server is up. A failed try is not an error here:
-     * the dispatcher tries again.
-     */
-    async send(mail) {
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({
-          to_addresses: [...mail.to],
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html ?? null,
-        })
-        .returning('mail_id')
-        .executeTakeFirstOrThrow();
-      await track(
-        (async () => {
-          const [claimed] = await claim([row.mail_id]);
-          if (claimed) await attempt(claimed);
-        })(),
-      );
+    nudge,
+    async dispatchDue() {
+      await settled();
+      nudge();
+      await settled();
     },
-    dispatchDue,
     async close() {
       closed = true;
       clearInterval(timer);
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await settled();
     },
   };
 }

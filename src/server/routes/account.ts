@@ -24,13 +24,12 @@ import {
   updateAccountBodySchema,
   userNameAvailabilitySchema,
   userNameQuerySchema,
-  type ValidateResetQuery,
-  validateResetQuerySchema,
+  type ValidateResetBody,
+  validateResetBodySchema,
 } from '../../schemas/account';
 import { errorResponses } from '../../schemas/common';
 import type { AppContext } from '../context';
 import { listAccessRequests, signUp, userNameAvailability } from '../domain/access-requests';
-import { createMailQueue } from '../domain/account-mail';
 import { getMyAccount, updateMyAccount } from '../domain/my-account';
 import { type AccountDeps, changePassword } from '../domain/password-change';
 import { requestPasswordReset, resetPassword, validateResetRequest } from '../domain/password-reset';
@@ -48,10 +47,8 @@ const failures = {
 
 export function accountRoutes(
   app: FastifyInstance,
-  { db, tokens, config, mailer, authCache }: AppContext,
+  { db, tokens, config, mail, authCache }: AppContext,
 ): void {
-  const mail = createMailQueue(mailer, app.log);
-  app.addHook('onClose', () => mail.drain());
   const deps: AccountDeps = { db, tokens, config, mail };
 
   app.post<{ Body: SignUpBody }>('/api/auth/signup', {
@@ -95,18 +92,19 @@ export function accountRoutes(
       response: { 202: accountMessageSchema, ...failures },
     },
     handler: async (request, reply) =>
-      reply.code(202).send(await requestPasswordReset(deps, request.body, request.ip, request.log)),
+      reply.code(202).send(await requestPasswordReset(deps, request.body, request.ip)),
   });
 
-  app.get<{ Querystring: ValidateResetQuery }>('/api/auth/validateresetpassword', {
+  app.post<{ Body: ValidateResetBody }>('/api/auth/validateresetpassword', {
     config: { access: 'public' },
     schema: {
       tags,
-      summary: 'Whether a mailed reset link can still be used.',
-      querystring: validateResetQuerySchema,
+      summary:
+        "Whether a mailed reset link can still be used (the link's token in the body, never in the URL).",
+      body: validateResetBodySchema,
       response: { 200: resetRequestValiditySchema, ...failures },
     },
-    handler: (request) => validateResetRequest(deps, request.query.token),
+    handler: (request) => validateResetRequest(deps, request.body.Token),
   });
 
   app.post<{ Body: ResetPasswordBody }>('/api/auth/resetpassword', {

@@ -37,7 +37,7 @@ const BASE = '/api/longtermbooking';
 
 export function termLeaseRoutes(
   app: FastifyInstance,
-  { db, config, mailer, orderEvents, flows }: AppContext,
+  { db, config, mail, orderEvents, flows }: AppContext,
 ): void {
   const access = orderTypeAccess(flows, TERM_LEASE_ORDER_TYPE);
 
@@ -114,8 +114,7 @@ export function termLeaseRoutes(
       const viewer = viewerOf(request);
       const orderId = request.body.BookingOrderId;
       const after = await cancelTermLeaseOrder(
-        { db, mailer },
-        request.log,
+        { db, mail },
         viewer,
         request.body,
         config.featureFlags.termCloseOfFulfilledBooking,

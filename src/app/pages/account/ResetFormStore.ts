@@ -1,6 +1,11 @@
 import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable, observableRef } from 'mobx';
-import type { PasswordChanged, ResetPasswordBody, ResetRequestValidity } from '../../../schemas/account';
+import type {
+  PasswordChanged,
+  ResetPasswordBody,
+  ResetRequestValidity,
+  ValidateResetBody,
+} from '../../../schemas/account';
 import type { SessionStore } from '../../stores/SessionStore';
 import { AccountForm, type FieldErrors, failureText } from './AccountForm';
 import { confirmProblem, newPasswordProblem } from './field-rules';
@@ -21,7 +26,7 @@ export type ResetMode = 'link' | 'signedIn';
 /** Reset password (SPEC §1, §2 /support/resetpassword): checks the link, then sets the new password. */
 export class ResetFormStore extends AccountForm<ResetValues> {
   readonly mode: ResetMode;
-  /** GET /api/auth/validateresetpassword's verdict on the link (link mode), null while asking. */
+  /** POST /api/auth/validateresetpassword's verdict on the link (link mode), null while asking. */
   link: ResetRequestValidity | null = null;
   linkProblem: string | null = null;
   /** After a reset by link the user signs in again: the page offers the way. */
@@ -51,8 +56,9 @@ export class ResetFormStore extends AccountForm<ResetValues> {
   async validateLink(): Promise<void> {
     if (!this.token) return;
     try {
-      const res = await this.api.get<ResetRequestValidity>('/auth/validateresetpassword', {
-        params: { token: this.token },
+      // In the body: the token stays out of every URL the server (or a proxy) logs.
+      const body: ValidateResetBody = { Token: this.token };
+      const res = await this.api.post<ResetRequestValidity>('/auth/validateresetpassword', body, {
         anonymous: true,
         silent: true,
       });

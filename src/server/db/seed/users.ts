@@ -9,13 +9,7 @@ export const DEMO_PASSWORD = 'Demo!2345';
 
 export type UserRow = Omit<
   UserTable,
-  | 'user_id'
-  | 'created_at'
-  | 'active'
-  | 'reset_password'
-  | 'failed_attempts'
-  | 'locked_until'
-  | 'last_login_at'
+  'user_id' | 'created_at' | 'active' | 'reset_password' | 'locked_until' | 'last_login_at'
 > & {
   user_id: number;
   created_at: string;
