@@ -11,7 +11,7 @@
  */
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
-import { type ComponentType, useEffect, useMemo } from 'react';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FLOW_MESSAGES } from '../../domain/messages';
 import { Abilities, can } from '../../domain/policies';
@@ -103,15 +103,18 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
   const store = root.flows.get(flowId, () => createFlowStore(root, flowId));
   const target = useMemo(() => orderToOpen(search), [search]);
   const prefill = useMemo(() => prefillOf(store.flow.prefill, search), [store, search]);
+  // Development: new flow files give each open flow a store over them, with its data; this page re-renders.
+  const [, setCatalogVersion] = useState(0);
   useEffect(
     () =>
-      onCatalogChange(() =>
+      onCatalogChange(() => {
         root.flows.replaceAll((id, previous) => {
           const next = createFlowStore(root, id);
           next.setSections(previous.data);
           return next;
-        }),
-      ),
+        });
+        setCatalogVersion((v) => v + 1);
+      }),
     [root],
   );
   useEffect(() => {

@@ -1,5 +1,4 @@
 import type { AxiosInstance } from 'axios';
-import { observable } from 'mobx';
 import type { FlowStore } from '../../engine/core/flow-store';
 import { AvailabilityStore } from './AvailabilityStore';
 import { CustomerSearchStore } from './CustomerSearchStore';
@@ -11,8 +10,7 @@ import { EquipmentCheckStore } from './EquipmentCheckStore';
  * catalog and the form engine stay out of the main chunk.
  */
 export class FlowStores {
-  /** Observable: a store replaced in development (new flow files) re-renders its page. */
-  private readonly open = observable.map<string, FlowStore>({}, { deep: false });
+  private readonly open = new Map<string, FlowStore>();
   readonly availability: AvailabilityStore;
   readonly equipment: EquipmentCheckStore;
   readonly customers: CustomerSearchStore;
