@@ -14,6 +14,10 @@ import { loadServerFlows } from './flows';
 import { hubRoutes } from './hub/routes';
 import { createMailer } from './mail/mailer';
 import { createMailOutbox } from './mail/outbox';
+import { createMetrics } from './operations/metrics';
+import { createReadiness } from './operations/readiness';
+import { installRequestHooks } from './operations/request-hooks';
+import { operationsRoutes } from './operations/routes';
 import { installAccessControl } from './plugins/access';
 import { installCompression } from './plugins/compression';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
@@ -86,7 +90,9 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   // A fixture type shows on the dashboard with its name: booking_order_types must know it.
   await registerTypeNames(base.db, bookingTypes);
   const app = Fastify({
-    logger: options.logger ? { serializers: { req: redactedRequest } } : false,
+    logger: options.logger ? { level: base.config.logLevel, serializers: { req: redactedRequest } } : false,
+    // Issue 29: one line per request, written by the request hooks (operations/request-hooks.ts).
+    disableRequestLogging: true,
     bodyLimit: base.config.bodyLimitBytes,
     trustProxy: base.config.trustProxy,
     genReqId: requestIdGenerator,
@@ -102,7 +108,11 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
     bookingTypes,
     mailer: base.mailer ?? outbox,
     orderEvents: base.orderEvents ?? createInProcessOrderEvents(),
+    metrics: createMetrics(base.db, base.dbPool),
   };
+  // Issue 29: readiness for balancers, drained by a SIGTERM (main.ts).
+  const readiness = createReadiness(ctx.db, ctx.orderEvents);
+  app.decorate('readiness', readiness);
   app.addHook('onClose', () => ctx.orderEvents.close());
   app.addHook('onClose', () => outbox.close());
   // Issue 18: sends the webhook outbox; every order change announced (from any instance) nudges it.
@@ -119,6 +129,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   for (const schema of sharedSchemas) app.addSchema(schema);
   installValidators(app, sharedSchemas);
   installErrorHandling(app);
+  installRequestHooks(app, ctx.metrics, readiness);
   installAccessControl(app, ctx.db, ctx.tokens, ctx.authCache);
   installSecurityHeaders(app);
   installCompression(app);
@@ -154,6 +165,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
     app.swagger(),
   );
 
+  operationsRoutes(app, readiness, ctx.metrics, ctx.config.metricsToken);
   for (const area of routeAreas) area(app, ctx);
   webhookRoutes(app, ctx, webhooks.nudge);
 

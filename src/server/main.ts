@@ -13,6 +13,7 @@ import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './db/seed';
 import { orderEventsFor } from './events/order-events';
+import { installGracefulShutdown } from './operations/shutdown';
 
 const staticDir = resolve('dist');
 
@@ -54,18 +55,13 @@ async function main() {
   // database on every call (what the per-call bench compares against).
   const authCache = process.env.AUTH_CACHE === 'off' ? undefined : await authCacheFor(handle);
   const app = await buildApp(
-    { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache },
+    { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache, dbPool: handle.pool },
     { staticDir, logger: true },
   );
-
-  const shutdown = async () => {
-    await app.close();
+  installGracefulShutdown(app, config.shutdown, async () => {
     await reader?.close();
     await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  });
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`Portal at http://${config.host}:${config.port}/ (API docs at /api/docs, database: ${where})`);

@@ -15,10 +15,11 @@ import type { ErrorLog } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
 import type { ServerFlows } from '../flows';
 import type { Mailer } from '../mail/mailer';
+import type { PortalMetrics } from '../operations/metrics';
 import { bookingCustomer } from './booking-customer';
 import { type Contact, notifyContact } from './booking-notification';
 import type { BookingType, BookingTypes } from './booking-types';
-import { type BookingDeps, SubmissionRefused } from './submission';
+import { type BookingDeps, type BookingOutcome, SubmissionRefused } from './submission';
 import type { Viewer } from './viewer';
 
 /** What the submit and update frames need: the catalog and registry, and the after-commit tellers. */
@@ -28,6 +29,8 @@ export interface FlowDeps {
   bookingTypes: BookingTypes;
   mailer: Mailer;
   orderEvents: OrderEvents;
+  /** Issue 29: bookings created, replayed and refused by type (absent: not counted). */
+  metrics?: Pick<PortalMetrics, 'booking'>;
   clock?: () => Date;
 }
 
@@ -93,15 +96,26 @@ export async function submitFlow(
   flow: LoadedFlow,
   { viewer, body, idempotencyKey, log }: FlowSubmit,
 ): Promise<BookingSubmitResponse> {
-  const { data, unanswered } = await checkFlowBody(deps, flow, viewer, body);
   const type = typeOf(deps, flow);
-  const outcome = await type.booker.book(bookingDeps(deps, log), {
-    viewer,
-    data,
-    idempotencyKey,
-    requiresGoodStanding: flow.requiresGoodStanding === true,
-    unanswered,
-  });
+  let booked: { data: Record<string, unknown>; outcome: BookingOutcome };
+  try {
+    const { data, unanswered } = await checkFlowBody(deps, flow, viewer, body);
+    const outcome = await type.booker.book(bookingDeps(deps, log), {
+      viewer,
+      data,
+      idempotencyKey,
+      requiresGoodStanding: flow.requiresGoodStanding === true,
+      unanswered,
+    });
+    booked = { data, outcome };
+  } catch (error) {
+    // A refusal the user is told (a 4xx), not a failure of ours.
+    const status = (error as { statusCode?: number }).statusCode ?? 400;
+    if (error instanceof SubmissionRefused || status < 500) deps.metrics?.booking(flow.title, 'refused');
+    throw error;
+  }
+  const { data, outcome } = booked;
+  deps.metrics?.booking(flow.title, outcome.created ? 'created' : 'replayed');
   // After the commit and only for a new order: a replayed key must not mail twice.
   if (outcome.created) {
     notifyOrder(deps, log, outcome.order, data.Contact as Contact, outcome.alsoNotify);
