@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { errorResponseSchema } from '../schemas/common';
 import type { AppContext, BaseContext } from './context';
 import { type BookingType, bookingTypeRegistry, registerTypeNames } from './domain/booking-types';
@@ -92,11 +92,16 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ? { level: base.config.logLevel, serializers: { req: redactedRequest } } : false,
     // Issue 29: one line per request, written by the request hooks (operations/request-hooks.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: base.config.bodyLimitBytes,
     trustProxy: base.config.trustProxy,
     genReqId: requestIdGenerator,
     requestIdHeader: false,
+    // Issue 29: a draining instance answers what still arrives on open connections (with
+    // Connection: close) and never cuts an idle one itself: a request may be on its way in it
+    // (operations/shutdown.ts bounds the wait).
+    return503OnClosing: false,
+    forceCloseConnections: false,
     ajv: { customOptions: { removeAdditional: false } },
   });
   const outbox = createMailOutbox(base.db, createMailer(base.config, app.log), app.log, {
