@@ -95,31 +95,42 @@ export function createMetrics(db: Kysely<Database>, pool?: PoolStats): PortalMet
       },
     });
   }
-  const outboxAge = new Gauge({
-    name: 'portal_outbox_oldest_age_seconds',
-    help: 'Age of the oldest mail or webhook delivery not yet sent nor given up (0 when none waits).',
-    labelNames: ['outbox'] as const,
-    // Registered after the depth gauge below, whose collect sets both: a scrape reads them in order.
-    registers: [],
-  });
+  // One query per outbox and scrape, shared by both gauges (a scrape collects them side by side).
+  let reading: Promise<Map<string, { depth: number; age: number }>> | null = null;
+  const outboxes = () => {
+    reading ??= (async () => {
+      const found = new Map<string, { depth: number; age: number }>();
+      for (const [outbox, query] of Object.entries(OUTBOXES)) {
+        const row = (await query.execute(db)).rows[0];
+        found.set(outbox, { depth: row?.depth ?? 0, age: row?.age ?? 0 });
+      }
+      return found;
+    })()
+      // A database that does not answer shows in /readyz; the scrape still answers the rest.
+      .catch(() => new Map())
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  };
   new Gauge({
     name: 'portal_outbox_depth',
     help: 'Mails and webhook deliveries waiting to be sent (not sent, not given up), shared by every instance.',
     labelNames: ['outbox'] as const,
     registers: [registry],
     async collect() {
-      for (const [outbox, query] of Object.entries(OUTBOXES)) {
-        try {
-          const row = (await query.execute(db)).rows[0];
-          this.set({ outbox }, row?.depth ?? 0);
-          outboxAge.set({ outbox }, row?.age ?? 0);
-        } catch {
-          // A database that does not answer shows in /readyz; the scrape still answers the rest.
-        }
-      }
+      for (const [outbox, { depth }] of await outboxes()) this.set({ outbox }, depth);
     },
   });
-  registry.registerMetric(outboxAge);
+  new Gauge({
+    name: 'portal_outbox_oldest_age_seconds',
+    help: 'Age of the oldest mail or webhook delivery not yet sent nor given up (0 when none waits).',
+    labelNames: ['outbox'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [outbox, { age }] of await outboxes()) this.set({ outbox }, age);
+    },
+  });
 
   return {
     registry,
