@@ -53,6 +53,8 @@ export interface BuildOptions {
   /** Folder of the built SPA; served at / when it exists. */
   staticDir?: string;
   logger?: boolean;
+  /** Issue 29: close waits for clients to end their connections (main.ts bounds it) instead of cutting idle ones. */
+  gracefulClose?: boolean;
   /** Folders of further *.flow.json files served beside src/flows (a test's fixture flows). */
   extraFlowDirs?: readonly string[];
   /** Booking types beside the product's (a test's fixture types, tests/fixtures/booking-types). */
@@ -98,10 +100,10 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
     genReqId: requestIdGenerator,
     requestIdHeader: false,
     // Issue 29: a draining instance answers what still arrives on open connections (with
-    // Connection: close) and never cuts an idle one itself: a request may be on its way in it
-    // (operations/shutdown.ts bounds the wait).
+    // Connection: close) and, started by main.ts, never cuts an idle one itself: a request may be
+    // on its way in it (operations/shutdown.ts bounds the wait). Tests' apps close at once.
     return503OnClosing: false,
-    forceCloseConnections: false,
+    forceCloseConnections: options.gracefulClose ? false : 'idle',
     ajv: { customOptions: { removeAdditional: false } },
   });
   const outbox = createMailOutbox(base.db, createMailer(base.config, app.log), app.log, {

@@ -56,7 +56,7 @@ async function main() {
   const authCache = process.env.AUTH_CACHE === 'off' ? undefined : await authCacheFor(handle);
   const app = await buildApp(
     { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache, dbPool: handle.pool },
-    { staticDir, logger: true },
+    { staticDir, logger: true, gracefulClose: true },
   );
   installGracefulShutdown(app, config.shutdown, async () => {
     await reader?.close();
