@@ -1,10 +1,11 @@
 /**
  * Issue 15 §5: the portal as several instances on one PostgreSQL behind Debian's nginx, on this
- * machine. deploy/run-two.ts starts it from the command line; the cluster end-to-end test
- * (e2e/cluster) starts it, kills an instance and starts it again.
+ * machine. deploy/run-two.ts starts it from the command line; the cluster end-to-end tests
+ * (e2e/cluster) start it, kill an instance and start it again, and restart each in turn the way
+ * docs/operations.md "Restarts" says (issue 29). Instances run the compiled server (dist-server/).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -37,14 +38,22 @@ export interface Instance {
   start(): Promise<void>;
   /** SIGKILL: the instance dies mid-request, as a crashed machine would. */
   kill(): Promise<void>;
-  /** SIGTERM: a clean shutdown. */
-  stop(): Promise<void>;
+  /** SIGTERM: a clean shutdown; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** Resolves once GET /readyz answers 200. */
+  waitReady(): Promise<void>;
 }
 
 export interface Cluster {
   /** The balancer's address. */
   readonly url: string;
   readonly instances: readonly Instance[];
+  /**
+   * Issue 29, a rolling restart of one instance: nginx stops sending to it (marked `down`, reload),
+   * it drains and exits (SIGTERM), starts again, and goes back into nginx once /readyz says ready.
+   * Resolves with the exit code of the stopped process.
+   */
+  restart(instance: Instance): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -66,10 +75,15 @@ export async function ensureDatabase(url: string): Promise<void> {
 }
 
 /** The nginx configuration of deploy/nginx.conf.template for these ports. */
-export function nginxConfig(options: Pick<ClusterOptions, 'lbPort' | 'instancePorts' | 'runDir'>): string {
+export function nginxConfig(
+  options: Pick<ClusterOptions, 'lbPort' | 'instancePorts' | 'runDir'>,
+  down: ReadonlySet<number> = new Set(),
+): string {
   const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
   const upstream = options.instancePorts
-    .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=3s;`)
+    .map(
+      (port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=3s${down.has(port) ? ' down' : ''};`,
+    )
     .join('\n');
   return (
     template
@@ -104,11 +118,22 @@ function waitForLine(child: ChildProcess, text: string, what: string, timeoutMs 
 }
 
 const exited = (child: ChildProcess | null, signal: NodeJS.Signals) =>
-  new Promise<void>((done) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return done();
-    child.once('exit', () => done());
+  new Promise<number | null>((done) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return done(child?.exitCode ?? null);
+    child.once('exit', (code) => done(code));
     child.kill(signal);
   });
+
+/** The compiled server `npm run build` writes (npm start runs the same file). */
+const SERVER = join(ROOT, 'dist-server', 'main.js');
+
+async function poll(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 function instance(
   name: string,
@@ -123,7 +148,8 @@ function instance(
     origin: `http://127.0.0.1:${port}`,
     running: () => child !== null && child.exitCode === null && child.signalCode === null,
     async start() {
-      child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
+      if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
+      child = spawn(process.execPath, ['--enable-source-maps', SERVER], {
         cwd: ROOT,
         env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,8 +158,10 @@ function instance(
       await waitForLine(child, 'Portal at http://', `instance ${name} (port ${port})`);
       log(`[${name}] listening on ${port}`);
     },
-    kill: () => exited(child, 'SIGKILL'),
+    kill: () => exited(child, 'SIGKILL').then(() => undefined),
     stop: () => exited(child, 'SIGTERM'),
+    waitReady: () =>
+      poll(`instance ${name} ready`, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok),
   };
 }
 
@@ -158,17 +186,37 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   );
   const [first, ...rest] = instances;
   let nginx: ChildProcess | null = null;
+  const conf = join(options.runDir, 'nginx.conf');
+  const errorLog = join(options.runDir, 'error.log');
+  const down = new Set<number>();
+  /** Rewrites the configuration and reloads nginx; resolves once its new workers run. */
+  const reload = async () => {
+    const reloadsBefore = countReloads(errorLog);
+    writeFileSync(conf, nginxConfig(options, down));
+    nginx?.kill('SIGHUP');
+    await poll('nginx reload', async () => countReloads(errorLog) > reloadsBefore, 10_000);
+  };
+  const restart = async (target: Instance) => {
+    down.add(target.port);
+    await reload();
+    const code = await target.stop();
+    await target.start();
+    await target.waitReady();
+    down.delete(target.port);
+    await reload();
+    return code;
+  };
   const close = async () => {
-    await exited(nginx, 'SIGQUIT');
+    // Fast shutdown: a graceful one would wait for the hub WebSockets it proxies.
+    await exited(nginx, 'SIGTERM');
     await Promise.all(instances.map((i) => i.stop()));
   };
   try {
     await first?.start();
     await Promise.all(rest.map((i) => i.start()));
     mkdirSync(options.runDir, { recursive: true });
-    const conf = join(options.runDir, 'nginx.conf');
     writeFileSync(conf, nginxConfig(options));
-    nginx = spawn(NGINX, ['-p', options.runDir, '-c', conf, '-e', join(options.runDir, 'error.log')], {
+    nginx = spawn(NGINX, ['-p', options.runDir, '-c', conf, '-e', errorLog], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     nginx.stderr?.on('data', (c: Buffer) => log(`[nginx] ${c.toString().trimEnd()}`));
@@ -178,7 +226,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await close();
     throw error;
   }
-  return { url: `http://127.0.0.1:${options.lbPort}`, instances, close };
+  return { url: `http://127.0.0.1:${options.lbPort}`, instances, restart, close };
+}
+
+/** How many worker processes nginx has started: its error log (level notice) names each one. */
+function countReloads(errorLog: string): number {
+  if (!existsSync(errorLog)) return 0;
+  return readFileSync(errorLog, 'utf8').match(/start worker process \d+/g)?.length ?? 0;
 }
 
 async function waitUntilAnswers(url: string, nginx: ChildProcess): Promise<void> {

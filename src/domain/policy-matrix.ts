@@ -120,6 +120,11 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
   'GET /config/config.json': { ability: 'public', who: A.everyone },
   'GET /api/public/config': { ability: 'public', who: A.everyone },
   'GET /api/version': { ability: 'public', who: A.everyone },
+  // Issue 29: health and readiness for balancers; /metrics checks its caller itself (loopback or
+  // METRICS_TOKEN, operations/routes.ts) — the matrix's calls come from loopback.
+  'GET /healthz': { ability: 'public', who: A.everyone },
+  'GET /readyz': { ability: 'public', who: A.everyone },
+  'GET /metrics': { ability: 'public', who: A.everyone },
   'GET /api/configuration/ui': { ability: 'signedIn', who: A.signedIn },
   'GET /api/bookingpending/allRequestTypes': { ability: 'pending.read', who: A.staffReaders },
   'GET /api/bookingpending/allRequestFailures': { ability: 'pending.read', who: A.staffReaders },

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { errorResponseSchema } from '../schemas/common';
 import type { AppContext, BaseContext } from './context';
 import { type BookingType, bookingTypeRegistry, registerTypeNames } from './domain/booking-types';
@@ -14,6 +14,10 @@ import { loadServerFlows } from './flows';
 import { hubRoutes } from './hub/routes';
 import { createMailer, mailDomain } from './mail/mailer';
 import { createMailOutbox } from './mail/outbox';
+import { createMetrics } from './operations/metrics';
+import { createReadiness } from './operations/readiness';
+import { installRequestHooks } from './operations/request-hooks';
+import { operationsRoutes } from './operations/routes';
 import { installAccessControl } from './plugins/access';
 import { installCompression } from './plugins/compression';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
@@ -49,6 +53,8 @@ export interface BuildOptions {
   /** Folder of the built SPA; served at / when it exists. */
   staticDir?: string;
   logger?: boolean;
+  /** Issue 29: close waits for clients to end their connections (main.ts bounds it) instead of cutting idle ones. */
+  gracefulClose?: boolean;
   /** Folders of further *.flow.json files served beside src/flows (a test's fixture flows). */
   extraFlowDirs?: readonly string[];
   /** Booking types beside the product's (a test's fixture types, tests/fixtures/booking-types). */
@@ -87,7 +93,9 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   await registerTypeNames(base.db, bookingTypes);
   const app = Fastify({
     // Issue 28: no secret reaches a log line (plugins/log-redaction.ts).
-    logger: options.logger ? redactingLogger : false,
+    logger: options.logger ? { ...redactingLogger, level: base.config.logLevel } : false,
+    // Issue 29: one line per request, written by the request hooks (operations/request-hooks.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: base.config.bodyLimitBytes,
     // Issue 28: a request dripped a byte at a time is cut with a 408 (Node checks every quarter
     // of the limit, at most 30 s apart, and only while the headers' limit is no longer than the
@@ -105,6 +113,11 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
     trustProxy: base.config.trustProxy,
     genReqId: requestIdGenerator,
     requestIdHeader: false,
+    // Issue 29: a draining instance answers what still arrives on open connections (with
+    // Connection: close) and, started by main.ts, never cuts an idle one itself: a request may be
+    // on its way in it (operations/shutdown.ts bounds the wait). Tests' apps close at once.
+    return503OnClosing: false,
+    forceCloseConnections: options.gracefulClose ? false : 'idle',
     ajv: { customOptions: { removeAdditional: false } },
   });
   // Issue 28: every mail is a row its change wrote; this sends them (after each commit's nudge).
@@ -119,7 +132,11 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
     bookingTypes,
     mail: outbox,
     orderEvents: base.orderEvents ?? createInProcessOrderEvents(),
+    metrics: createMetrics(base.db, base.dbPool),
   };
+  // Issue 29: readiness for balancers, drained by a SIGTERM (main.ts).
+  const readiness = createReadiness(ctx.db, ctx.orderEvents);
+  app.decorate('readiness', readiness);
   app.addHook('onClose', () => ctx.orderEvents.close());
   app.addHook('onClose', () => outbox.close());
   // Issue 18: sends the webhook outbox; every order change announced (from any instance) nudges it.
@@ -136,6 +153,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   for (const schema of sharedSchemas) app.addSchema(schema);
   installValidators(app, sharedSchemas);
   installErrorHandling(app);
+  installRequestHooks(app, ctx.metrics, readiness);
   installAccessControl(app, ctx.db, ctx.tokens, ctx.config.rateLimits, ctx.authCache);
   installSecurityHeaders(app);
   installCompression(app);
@@ -171,6 +189,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
     app.swagger(),
   );
 
+  operationsRoutes(app, readiness, ctx.metrics, ctx.config.metricsToken);
   for (const area of routeAreas) area(app, ctx);
   webhookRoutes(app, ctx, webhooks.nudge);
 

@@ -49,6 +49,12 @@ export interface ServerConfig {
   /** The company directory internal staff sign in with; null: they use local passwords (the demo). */
   directory: DirectoryConfig | null;
   webhooks: WebhookConfig;
+  /** Issue 29: who may read /metrics besides this machine (METRICS_TOKEN, a bearer token). */
+  metricsToken: string | null;
+  /** Issue 29: pino's level (LOG_LEVEL: fatal, error, warn, info, debug, trace, silent). */
+  logLevel: string;
+  /** Issue 29: graceful shutdown (SIGTERM): see readShutdown. */
+  shutdown: ShutdownConfig;
   /** SPEC §7 feature flags that are configuration (the others are always on). */
   featureFlags: {
     pendingQueueContactInfo: boolean;
@@ -69,6 +75,26 @@ export interface RateLimits {
   user: TokenBucketLimit;
   apiKey: TokenBucketLimit;
 }
+
+/** Issue 29: how a SIGTERM drains the instance (docs/operations.md "Restarts"). */
+export interface ShutdownConfig {
+  /** Not-ready but still serving this long first, for balancers that poll /readyz (SHUTDOWN_DELAY_MS, default 0). */
+  delayMs: number;
+  /** The longest wait for requests in flight before their connections are cut (SHUTDOWN_TIMEOUT_MS, default 10000). */
+  timeoutMs: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(value: string | undefined): string {
+  const v = value?.trim().toLowerCase() || 'info';
+  if (!LOG_LEVELS.includes(v))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${value}'`);
+  return v;
+}
+
+const nonNegative = (value: string | undefined, fallback: number, name: string): number =>
+  value === '0' ? 0 : int(value, fallback, name);
 
 /** Issue 18 webhooks (WEBHOOK_*): how deliveries are tried and where they may go. */
 export interface WebhookConfig {
@@ -208,6 +234,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK
         ? flag(env.WEBHOOK_ALLOW_LOOPBACK, 'WEBHOOK_ALLOW_LOOPBACK')
         : false,
+    },
+    metricsToken: env.METRICS_TOKEN || null,
+    logLevel: logLevel(env.LOG_LEVEL),
+    shutdown: {
+      delayMs: nonNegative(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS'),
+      timeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
     },
     featureFlags: {
       pendingQueueContactInfo: flag(

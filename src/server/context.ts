@@ -7,6 +7,7 @@ import type { BookingTypes } from './domain/booking-types';
 import type { OrderEvents } from './events/order-events';
 import type { ServerFlows } from './flows';
 import type { MailOutbox } from './mail/outbox';
+import type { PoolStats, PortalMetrics } from './operations/metrics';
 
 /** What every route area is given: the database, the token service and the configuration. */
 export interface AppContext {
@@ -28,11 +29,15 @@ export interface AppContext {
   orderEvents: OrderEvents;
   /** The authentication check's cache (auth-cache.ts); without one every call asks the database. */
   authCache?: AuthCache;
+  /** Issue 29: the Prometheus metrics of this app (operations/metrics.ts). */
+  metrics: PortalMetrics;
+  /** The PostgreSQL pool, for its metrics (absent on PGlite). */
+  dbPool?: PoolStats;
 }
 
 /**
  * What a caller of buildApp must give; the flow catalog and the order events (in-process) are built
  * when absent, the mail outbox always.
  */
-export type BaseContext = Omit<AppContext, 'flows' | 'bookingTypes' | 'mail' | 'orderEvents'> &
+export type BaseContext = Omit<AppContext, 'flows' | 'bookingTypes' | 'mail' | 'orderEvents' | 'metrics'> &
   Partial<Pick<AppContext, 'flows' | 'orderEvents'>>;

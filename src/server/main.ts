@@ -14,6 +14,7 @@ import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './db/seed';
 import { orderEventsFor } from './events/order-events';
 import { loadServerFlows, watchFlowFiles } from './flows';
+import { installGracefulShutdown } from './operations/shutdown';
 
 const staticDir = resolve('dist');
 
@@ -56,21 +57,16 @@ async function main() {
   const authCache = process.env.AUTH_CACHE === 'off' ? undefined : await authCacheFor(handle);
   const flows = loadServerFlows();
   const app = await buildApp(
-    { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache, flows },
-    { staticDir, logger: true },
+    { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache, flows, dbPool: handle.pool },
+    { staticDir, logger: true, gracefulClose: true },
   );
   // Development (npm run dev:server): a changed flow, schema, rule or limit file counts from the next call.
   const unwatch = process.env.FLOWS_WATCH === '1' ? watchFlowFiles(flows, app.log) : () => undefined;
-
-  const shutdown = async () => {
+  installGracefulShutdown(app, config.shutdown, async () => {
     unwatch();
-    await app.close();
     await reader?.close();
     await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  });
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`Portal at http://${config.host}:${config.port}/ (API docs at /api/docs, database: ${where})`);

@@ -3,14 +3,17 @@
  * Vite plugin that precompiles the browser's validators, and tests. Also the ajv check of each file
  * against the engine's own file schemas.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createFlowAjv } from '../core/ajv';
 import flowFileSchema from '../core/flow-file.schema.json' with { type: 'json' };
 import type { FlowProblem, FlowSources, LoadOptions } from '../core/load';
 import rulesFileSchema from '../core/rules-file.schema.json' with { type: 'json' };
 
-export const SRC_DIR = resolve(import.meta.dirname, '../..');
+/** src/: two folders up from this file, or beside dist-server/ when it runs bundled there (npm start). */
+export const SRC_DIR = existsSync(resolve(import.meta.dirname, '../../flows'))
+  ? resolve(import.meta.dirname, '../..')
+  : resolve(import.meta.dirname, '../src');
 
 export interface SourceDirs {
   /**

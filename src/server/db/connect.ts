@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The connection URL, when running on PostgreSQL: for connections of their own (LISTEN). */
   url?: string;
+  /** The PostgreSQL pool's counters, for the metrics (issue 29). */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -72,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       client.on('error', (error) => console.warn(`database connection lost mid-query: ${error.message}`)),
     );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', url: options.url, close: () => db.destroy() };
+    return { db, kind: 'postgres', url: options.url, pool, close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({

@@ -72,3 +72,10 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
   });
   return applied;
 }
+
+/** Issue 29 (readiness): the migrations this build knows that the database has not applied. */
+export async function unappliedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const done = await sql<{ name: string }>`select name from schema_migrations`.execute(db);
+  const names = new Set(done.rows.map((r) => r.name));
+  return migrations.filter((m) => !names.has(m.name)).map((m) => m.name);
+}

@@ -15,9 +15,10 @@ import type { ErrorLog } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
 import type { ServerFlows } from '../flows';
 import type { MailDispatch } from '../mail/outbox';
+import type { PortalMetrics } from '../operations/metrics';
 import { bookingCustomer } from './booking-customer';
 import type { BookingType, BookingTypes } from './booking-types';
-import { type BookingDeps, SubmissionRefused } from './submission';
+import { type BookingDeps, type BookingOutcome, SubmissionRefused } from './submission';
 import type { Viewer } from './viewer';
 
 /** What the submit and update frames need: the catalog and registry, and the after-commit tellers. */
@@ -28,6 +29,8 @@ export interface FlowDeps {
   /** Nudged after a commit that wrote mail (the mail itself is a row of the change's transaction). */
   mail: MailDispatch;
   orderEvents: OrderEvents;
+  /** Issue 29: bookings created, replayed and refused by type (absent: not counted). */
+  metrics?: Pick<PortalMetrics, 'booking'>;
   clock?: () => Date;
 }
 
@@ -81,15 +84,24 @@ export async function submitFlow(
   flow: LoadedFlow,
   { viewer, body, idempotencyKey, log }: FlowSubmit,
 ): Promise<BookingSubmitResponse> {
-  const { data, unanswered } = await checkFlowBody(deps, flow, viewer, body);
   const type = typeOf(deps, flow);
-  const outcome = await type.booker.book(bookingDeps(deps, log), {
-    viewer,
-    data,
-    idempotencyKey,
-    requiresGoodStanding: flow.requiresGoodStanding === true,
-    unanswered,
-  });
+  let outcome: BookingOutcome;
+  try {
+    const { data, unanswered } = await checkFlowBody(deps, flow, viewer, body);
+    outcome = await type.booker.book(bookingDeps(deps, log), {
+      viewer,
+      data,
+      idempotencyKey,
+      requiresGoodStanding: flow.requiresGoodStanding === true,
+      unanswered,
+    });
+  } catch (error) {
+    // A refusal the user is told (a 4xx), not a failure of ours.
+    const status = (error as { statusCode?: number }).statusCode ?? 400;
+    if (error instanceof SubmissionRefused || status < 500) deps.metrics?.booking(flow.title, 'refused');
+    throw error;
+  }
+  deps.metrics?.booking(flow.title, outcome.created ? 'created' : 'replayed');
   // Only a new order wrote its mail (bookOnce); a replayed key has nothing to send.
   if (outcome.created) {
     deps.mail.nudge();

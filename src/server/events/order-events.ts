@@ -23,6 +23,8 @@ export interface OrderEvents {
   /** Returns the unsubscribe function. A listener must not throw; it is not awaited. */
   subscribe(listener: OrderEventListener): () => void;
   close(): Promise<void>;
+  /** Whether changes of other instances reach this one (the LISTEN connection is up); absent: always. */
+  isListening?(): boolean;
 }
 
 const EVENT = 'order';

@@ -111,6 +111,7 @@ export async function createPgOrderEvents(options: PgOrderEventsOptions): Promis
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    isListening: () => current !== null,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

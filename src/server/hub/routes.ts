@@ -35,6 +35,7 @@ export function hubRoutes(app: FastifyInstance, ctx: AppContext): void {
       log: scope.log,
       sessionCheckMs: ctx.config.hubSessionCheckMs,
     });
+    ctx.metrics.trackHub(() => hub.size);
     const connectionIds = new WeakMap<FastifyRequest, string>();
 
     await scope.register(fastifyWebsocket, {

@@ -152,10 +152,24 @@ export function createWebhookDispatcher(
     await record(row, status, error);
   }
 
+  /** Gives claimed rows back unsent (the try is not counted), unless someone took them meanwhile. */
+  async function release(rows: readonly ClaimedRow[]): Promise<void> {
+    for (const row of rows)
+      await db
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({ claimed_until: null, attempts: eb('attempts', '-', 1) }))
+        .where('delivery_id', '=', row.delivery_id)
+        .where('claimed_until', '=', row.claimed_until)
+        .execute()
+        .catch((err) => log.error({ err, deliveryId: row.delivery_id }, 'webhook claim not released'));
+  }
+
   /** One subscription's claimed rows, one POST after another; other subscriptions run beside it. */
   function runChain(subscriptionId: number, rows: readonly ClaimedRow[]) {
     const chain = (async () => {
-      for (const row of rows) {
+      for (const [i, row] of rows.entries()) {
+        // Issue 29: a stopping instance ends the POST in flight and hands the rest to the others.
+        if (closed) return release(rows.slice(i));
         await send(row).catch((err) =>
           log.error({ err, deliveryId: row.delivery_id }, 'webhook delivery failed'),
         );

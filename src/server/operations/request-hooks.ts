@@ -1,0 +1,53 @@
+/**
+ * Issue 29: every request is measured (duration by route pattern and status, in flight) and logged
+ * as one JSON line — method, route pattern, status, duration, request id, user or key id; never a
+ * URL's query, a header or a body, so no token, key or password reaches the log. While the instance
+ * drains, every answer says `Connection: close`, so a balancer's kept-alive connections end with
+ * the answer instead of being cut under a request that is on its way.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PortalMetrics } from './metrics';
+import type { Readiness } from './readiness';
+
+/** Refusals of POST /api/auth/login that count as sign-in refusals (domain/auth.ts's codes). */
+const SIGN_IN_REFUSALS = new Set(['INVALID_LOGIN', 'ACCOUNT_LOCKED', 'RATE_LIMITED', 'NOT_ACTIVE']);
+const LOGIN_ROUTE = '/api/auth/login';
+
+export function installRequestHooks(
+  app: FastifyInstance,
+  metrics: PortalMetrics,
+  readiness: Readiness,
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    // A hub WebSocket is a connection, not a request: portal_hub_connections counts those.
+    if (request.routeOptions.config?.operations || request.headers.upgrade) return;
+    reply.raw.once('close', metrics.requestStarted());
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
+
+  app.addHook('onError', async (request, _reply, error) => {
+    const code = (error as { code?: unknown }).code;
+    if (request.routeOptions.url === LOGIN_ROUTE && typeof code === 'string' && SIGN_IN_REFUSALS.has(code))
+      metrics.signInRefused(code);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.config?.operations) return;
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requestEnded(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    request.log.info(
+      {
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        ...(request.viewer ? { userId: request.viewer.userId } : {}),
+        ...(request.viewer?.apiKeyId ? { apiKeyId: request.viewer.apiKeyId } : {}),
+      },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * Issue 29: /healthz, /readyz and /metrics on the real server and database.
+ * - readiness names the part that fails: a migration this build knows but the database lacks, a
+ *   draining instance (which also answers every request with Connection: close);
+ * - metrics are served to loopback callers and METRICS_TOKEN holders only, and count what happened:
+ *   requests by route pattern, bookings created and replayed by type, refused sign-ins.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../helpers/database';
+import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { POOL_URL, roomiestLocation, unitsPayload } from './bookings-helpers';
+
+const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+const TOKEN = 'metrics-token-for-the-test-0123456789';
+
+describe.each(databaseKinds)('health, readiness and metrics on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { METRICS_TOKEN: TOKEN });
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const metrics = async (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/metrics', headers });
+
+  it('answers /healthz and /readyz, and says which part is not ready', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      database: 'ok',
+      migrations: 'ok',
+      listen: 'ok',
+      draining: 'ok',
+    });
+
+    await sql`delete from schema_migrations where name = '0022-dashboard-rows-shown'`.execute(t.handle.db);
+    try {
+      const behind = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(behind.statusCode).toBe(503);
+      expect(behind.json()).toMatchObject({
+        status: 'not ready',
+        migrations: 'not applied: 0022-dashboard-rows-shown',
+      });
+    } finally {
+      await sql`insert into schema_migrations (name) values ('0022-dashboard-rows-shown')`.execute(
+        t.handle.db,
+      );
+    }
+  });
+
+  it('serves metrics to this machine and to METRICS_TOKEN, not to callers through the proxy', async () => {
+    const local = await metrics();
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['content-type']).toMatch(/^text\/plain/);
+    for (const name of [
+      'http_request_duration_seconds',
+      'http_requests_in_flight',
+      'portal_hub_connections',
+      'portal_outbox_depth{outbox="mail"}',
+      'portal_outbox_oldest_age_seconds{outbox="webhooks"}',
+      'nodejs_eventloop_lag_seconds',
+    ])
+      expect(local.body).toContain(name);
+    if (kind === 'postgres') expect(local.body).toContain('portal_db_pool_connections{state="waiting"}');
+
+    const proxied = await metrics({ 'x-forwarded-for': '203.0.113.9' });
+    expect(proxied.statusCode).toBe(403);
+    expect(proxied.json().error).toMatch(/METRICS_TOKEN/);
+    expect(
+      (await metrics({ 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer wrong' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await metrics({ 'x-forwarded-for': '203.0.113.9', authorization: `Bearer ${TOKEN}` })).statusCode,
+    ).toBe(200);
+  });
+
+  it('counts requests by route pattern, bookings by type and outcome, and refused sign-ins', async () => {
+    const token = await t.tokenFor('demo.customer');
+    const place = await roomiestLocation(t, token, 'pool', EQUIPMENT);
+    const payload = unitsPayload('pool', EQUIPMENT, [
+      { LocationId: place.LocationId, units: 1, Available: place.Available },
+    ]);
+    const key = randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: POOL_URL,
+        headers: { ...bearer(token), 'idempotency-key': key },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: POOL_URL,
+      headers: { ...bearer(token), 'idempotency-key': randomUUID() },
+      payload: { ...payload, AvailableUnits: [] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await t.login('nobody.at.all', 'wrong password')).statusCode).toBe(401);
+    await t.app.inject({ method: 'GET', url: '/api/dashboard/details/999999', headers: bearer(token) });
+
+    const body = (await metrics()).body;
+    expect(body).toContain('portal_bookings_total{type="Pool Booking",outcome="created"} 1');
+    expect(body).toContain('portal_bookings_total{type="Pool Booking",outcome="replayed"} 1');
+    expect(body).toContain('portal_bookings_total{type="Pool Booking",outcome="refused"} 1');
+    expect(body).toContain('portal_sign_in_refusals_total{reason="INVALID_LOGIN"} 1');
+    // Route patterns, never URLs: the id is not a label value.
+    expect(body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/dashboard\/details\/:id",status_code="404"\} 1/,
+    );
+    expect(body).not.toMatch(/route="[^"]*999999/);
+    // Health checks are not in the request metrics.
+    expect(body).not.toContain('route="/healthz"');
+  });
+
+  it('a draining instance is not ready and closes every connection after its answer', async () => {
+    t.app.readiness.startDraining();
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().draining).toMatch(/shutting down/);
+    const version = await t.app.inject({ method: 'GET', url: '/api/version' });
+    expect(version.statusCode).toBe(200);
+    expect(version.headers.connection).toBe('close');
+  });
+});
