@@ -10,6 +10,8 @@ export const CUSTOMER_SEARCH_PAUSE_MS = 300;
 export class CustomerSearchStore {
   results: CustomerRow[] = [];
   searching = false;
+  /** The text the shown results answer (null before an answer): an empty answer can say what was searched. */
+  answered: string | null = null;
   /** The picker whose text the results answer, when several pickers share the store (one per destination). */
   owner: string | null = null;
   /** Customers seen in results, so review and the picker can name the chosen one. */
@@ -24,6 +26,7 @@ export class CustomerSearchStore {
     makeObservable(this, {
       results: observableRef,
       searching: observable,
+      answered: observable,
       owner: observable,
       search: action,
       clear: action,
@@ -38,6 +41,7 @@ export class CustomerSearchStore {
     if (this.timer) clearTimeout(this.timer);
     this.owner = owner;
     const ticket = ++this.latest;
+    this.answered = null;
     if (text.trim().length < minLength) {
       this.results = [];
       this.searching = false;
@@ -50,6 +54,7 @@ export class CustomerSearchStore {
           action((rows: CustomerRow[]) => {
             if (ticket !== this.latest) return; // an older answer arriving late
             this.results = rows;
+            this.answered = text.trim();
             for (const row of rows) this.known.set(row.CustomerId, row);
           }),
         )
@@ -67,6 +72,7 @@ export class CustomerSearchStore {
     this.latest++;
     this.results = [];
     this.searching = false;
+    this.answered = null;
     this.owner = null;
     this.known.clear();
   }
