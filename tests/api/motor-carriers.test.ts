@@ -74,4 +74,37 @@ describe.each(databaseKinds)('motor carrier picker on %s', (kind) => {
   it('gives a customer only their own company without 2 characters to search by', async () => {
     expect((await find(customer, 'a')).map((r) => r.CustomerId)).toEqual([1]);
   });
+
+  it("filters staff's customer search by whether the customer may pool-book (SPEC §9: All 0, Yes 1, No 2)", async () => {
+    const notAllowed = await t.handle.db
+      .selectFrom('customers')
+      .select(['customer_id', 'customer_name'])
+      .where('pool_booking_allowed', '=', false)
+      .where('active', '=', true)
+      .orderBy('customer_id')
+      .executeTakeFirstOrThrow();
+    const text = notAllowed.customer_name.slice(0, 3);
+    const ids = async (allowed: number) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/lookup/customers?search=${encodeURIComponent(text)}&poolBookingAllowed=${allowed}`,
+        headers: bearer(staff),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Array<Row & { PoolBookingAllowed: boolean }>).map((r) => [
+        r.CustomerId,
+        r.PoolBookingAllowed,
+      ]);
+    };
+    const all = await ids(0);
+    expect(all).toContainEqual([notAllowed.customer_id, false]);
+    expect(await ids(2)).toEqual(all.filter(([, allowed]) => allowed === false));
+    expect(await ids(1)).toEqual(all.filter(([, allowed]) => allowed === true));
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/lookup/customers?poolBookingAllowed=7',
+      headers: bearer(staff),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });

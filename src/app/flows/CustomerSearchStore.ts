@@ -37,7 +37,13 @@ export class CustomerSearchStore {
     return this.known.get(customerId)?.CustomerNameWithSCAC;
   }
 
-  search(dataset: LookupDataset, text: string, minLength: number, owner: string | null = null): void {
+  search(
+    dataset: LookupDataset,
+    text: string,
+    minLength: number,
+    owner: string | null = null,
+    poolBookingAllowed?: number,
+  ): void {
     if (this.timer) clearTimeout(this.timer);
     this.owner = owner;
     const ticket = ++this.latest;
@@ -49,7 +55,7 @@ export class CustomerSearchStore {
     }
     this.searching = true;
     this.timer = setTimeout(() => {
-      searchCustomers(this.api, dataset, text.trim())
+      searchCustomers(this.api, dataset, text.trim(), poolBookingAllowed)
         .then(
           action((rows: CustomerRow[]) => {
             if (ticket !== this.latest) return; // an older answer arriving late

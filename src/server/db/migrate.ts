@@ -22,6 +22,7 @@ import { statements as webhooks } from './migrations/0020-webhooks';
 import { statements as webhookEnqueueWhenSubscribed } from './migrations/0021-webhook-enqueue-when-subscribed';
 import { statements as dashboardRowsShown } from './migrations/0022-dashboard-rows-shown';
 import { statements as orderMarkets } from './migrations/0030-order-markets';
+import { statements as customerPoolBookingAllowed } from './migrations/0031-customer-pool-booking-allowed';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -43,6 +44,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0021-webhook-enqueue-when-subscribed', statements: webhookEnqueueWhenSubscribed },
   { name: '0022-dashboard-rows-shown', statements: dashboardRowsShown },
   { name: '0030-order-markets', statements: orderMarkets },
+  { name: '0031-customer-pool-booking-allowed', statements: customerPoolBookingAllowed },
 ];
 
 const MIGRATION_LOCK = 727_001;

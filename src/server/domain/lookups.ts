@@ -78,6 +78,7 @@ async function customers(db: Db, viewer: Viewer, includeInactive: boolean): Prom
     CustomerNameWithSCAC: customerNameWithScac(r.customer_name, r.scac),
     GoodStanding: r.good_standing,
     Active: r.active,
+    PoolBookingAllowed: r.pool_booking_allowed,
   }));
 }
 
@@ -108,6 +109,7 @@ async function motorCarriers(db: Db, viewer: Viewer, search: string | undefined)
     CustomerNameWithSCAC: customerNameWithScac(r.customer_name, r.scac),
     GoodStanding: r.good_standing,
     Active: r.active,
+    PoolBookingAllowed: r.pool_booking_allowed,
   }));
 }
 
