@@ -23,6 +23,9 @@ async function apiToken(
   return { token, userId: claims.UserId };
 }
 
+// A shared, loaded machine: these tests wait on conditions, never on fixed times.
+test.describe.configure({ timeout: 120_000 });
+
 /** Everything the page keeps in localStorage, as one string. */
 const storedText = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
 

@@ -70,7 +70,13 @@ describe.each(databaseKinds)('user administration on %s', (kind) => {
 
     const on = await call('PUT', `/api/users/${id}/active`, staff, { Active: true });
     expect(on.json()).toMatchObject({ Active: true });
-    expect((await call('GET', '/api/lookup/locations', customer)).statusCode).toBe(200);
+    // Each instance's auth cache hears the change through LISTEN/NOTIFY (docs/decisions.md, issue 18:
+    // a reactivation has been seen to take a few seconds to be heard on PostgreSQL).
+    await expect
+      .poll(async () => (await call('GET', '/api/lookup/locations', customer)).statusCode, {
+        timeout: 10_000,
+      })
+      .toBe(200);
 
     const staffId = await idOf('demo.staff');
     const audit = await auditOf(id);
