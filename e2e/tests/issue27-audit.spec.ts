@@ -6,9 +6,38 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CACHE_DEFAULT_MAX_AGE_MS } from '../../src/domain/constants';
 import { ACCOUNT_VALIDATION_TEXT } from '../../src/domain/messages';
-import { expect, openFlowAs, test } from '../fixtures/booking-wizard';
+import { expect as baseExpect, test } from '../fixtures/booking-wizard';
 import { DEMO_PASSWORD } from '../fixtures/login-page';
 import { passTime } from '../fixtures/session';
+
+/** The machine these run on is shared and loaded: every wait is on a condition, with room to spare. */
+const expect = baseExpect.configure({ timeout: 45_000 });
+
+async function at(page: Page, route: string, title: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`#${route.replace(/[/?]/g, '\\$&')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+}
+
+async function signIn(page: Page, user: string): Promise<void> {
+  await page.goto('/#/login');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await at(page, '/app/dashboard', 'Dashboard');
+}
+
+async function openAs(page: Page, user: string, route: string, title: string): Promise<void> {
+  await signIn(page, user);
+  await page.goto(`/#${route}`);
+  await at(page, route, title);
+}
+
+async function signOutFromMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+}
 
 async function apiToken(
   request: APIRequestContext,
@@ -30,13 +59,11 @@ test.describe.configure({ timeout: 120_000 });
 const storedText = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
 
 test("a saved draft is its user's own: sealed in storage, never offered to the next user, gone after Sign Out", async ({
-  loginPage,
-  shell,
   wizard,
   page,
   context,
 }) => {
-  await openFlowAs({ loginPage, shell, page }, 'demo.customer', '/pool_booking/request', 'Pool Booking');
+  await openAs(page, 'demo.customer', '/pool_booking/request', 'Pool Booking');
   await wizard.choose('Market', /^SEA – /);
   await wizard.fillContact('SECRET Sam', 'secret.sam@example.com');
   // The draft is saved, sealed: nothing in storage reads SECRET.
@@ -52,38 +79,32 @@ test("a saved draft is its user's own: sealed in storage, never offered to the n
   await other.close();
 
   // The next user of the browser is not offered it.
-  await openFlowAs({ loginPage, shell, page }, 'demo.ssl', '/pool_booking/request', 'Pool Booking');
+  await openAs(page, 'demo.ssl', '/pool_booking/request', 'Pool Booking');
   await expect(page.getByRole('heading', { level: 2, name: 'Request Booking' })).toBeVisible();
   await expect(wizard.draftBanner).toBeHidden();
   await expect(wizard.field('Contact name')).not.toHaveValue('SECRET Sam');
-  await shell.openMenu();
-  await shell.signOutFromMenu();
+  await signOutFromMenu(page);
 
   // Its owner is, and gets it back.
-  await openFlowAs({ loginPage, shell, page }, 'demo.customer', '/pool_booking/request', 'Pool Booking');
+  await openAs(page, 'demo.customer', '/pool_booking/request', 'Pool Booking');
   await expect(wizard.draftBanner).toBeVisible();
   await wizard.draftBanner.getByRole('button', { name: 'Restore' }).click();
   await expect(wizard.field('Contact name')).toHaveValue('SECRET Sam');
   await expect(wizard.field('Market')).toHaveValue('SEA');
 
   // Sign Out is the user asking to leave the device: their drafts go with them.
-  await shell.openMenu();
-  await shell.signOutFromMenu();
+  await signOutFromMenu(page);
   expect(await storedText(page)).not.toContain('brr.drafts.');
-  await openFlowAs({ loginPage, shell, page }, 'demo.customer', '/pool_booking/request', 'Pool Booking');
+  await openAs(page, 'demo.customer', '/pool_booking/request', 'Pool Booking');
   await expect(page.getByRole('heading', { level: 2, name: 'Request Booking' })).toBeVisible();
   await expect(wizard.draftBanner).toBeHidden();
 });
 
 test('a user deactivated mid-session is signed out to the account-validation page by their next call', async ({
-  loginPage,
-  shell,
   page,
   request,
 }) => {
-  await loginPage.goto();
-  await loginPage.signIn('demo.customer');
-  await shell.expectAt('/app/dashboard', 'Dashboard');
+  await signIn(page, 'demo.customer');
   const staff = await apiToken(request, 'demo.staff');
   const { userId } = await apiToken(request, 'demo.customer');
   const deactivate = (active: boolean) =>
@@ -104,11 +125,7 @@ test('a user deactivated mid-session is signed out to the account-validation pag
   }
 });
 
-test('the pending queue fetches its cached lists again once they are 5 minutes old', async ({
-  loginPage,
-  shell,
-  page,
-}) => {
+test('the pending queue fetches its cached lists again once they are 5 minutes old', async ({ page }) => {
   const fetched: string[] = [];
   let extraType = false;
   // The server's real answer; after the expiry a request type has been added to it, so the page
@@ -124,11 +141,9 @@ test('the pending queue fetches its cached lists again once they are 5 minutes o
     if (/allRequestTypes|allRequestFailures|configuration\/ui/.test(path)) fetched.push(path);
   });
   await page.clock.install();
-  await loginPage.goto();
-  await loginPage.signIn('demo.staff');
-  await shell.expectAt('/app/dashboard', 'Dashboard');
+  await signIn(page, 'demo.staff');
   await page.goto('/#/pending_processing/request');
-  await shell.expectAt('/pending_processing/request', 'Pending Queue');
+  await at(page, '/pending_processing/request', 'Pending Queue');
   const requestType = page.getByLabel('Request type');
   await expect(requestType.getByRole('option')).not.toHaveCount(1);
   await expect.poll(() => fetched.length).toBe(3);
@@ -136,19 +151,19 @@ test('the pending queue fetches its cached lists again once they are 5 minutes o
 
   // Back within the 5 minutes: the cache answers, nothing is fetched.
   await page.goto('/#/app/dashboard');
-  await shell.expectAt('/app/dashboard', 'Dashboard');
+  await at(page, '/app/dashboard', 'Dashboard');
   await passTime(page, CACHE_DEFAULT_MAX_AGE_MS - 60_000);
   await page.goto('/#/pending_processing/request');
-  await shell.expectAt('/pending_processing/request', 'Pending Queue');
+  await at(page, '/pending_processing/request', 'Pending Queue');
   await expect(requestType.getByRole('option', { name: 'Fleet review' })).toHaveCount(0);
   expect(fetched).toHaveLength(3);
 
   // After them: all three are fetched again, and the new request type is offered.
   await page.goto('/#/app/dashboard');
-  await shell.expectAt('/app/dashboard', 'Dashboard');
+  await at(page, '/app/dashboard', 'Dashboard');
   await passTime(page, 120_000);
   await page.goto('/#/pending_processing/request');
-  await shell.expectAt('/pending_processing/request', 'Pending Queue');
+  await at(page, '/pending_processing/request', 'Pending Queue');
   await expect(requestType.getByRole('option', { name: 'Fleet review' })).toHaveCount(1);
   await expect.poll(() => fetched.length).toBe(6);
 });

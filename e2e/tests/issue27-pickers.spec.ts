@@ -5,7 +5,24 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../fixtures/login-page';
-import { expect, test } from '../fixtures/reposition-request';
+import { expect as baseExpect, test } from '../fixtures/reposition-request';
+
+/** The machine these run on is shared and loaded: every wait is on a condition, with room to spare. */
+const expect = baseExpect.configure({ timeout: 45_000 });
+
+async function at(page: Page, route: string, title: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`#${route.replace(/[/?]/g, '\\$&')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+}
+
+async function signIn(page: Page, user: string): Promise<void> {
+  await page.goto('/#/login');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await at(page, '/app/dashboard', 'Dashboard');
+}
 
 async function lookup(request: APIRequestContext, user: string, path: string) {
   const login = await request.post('/api/auth/login', {
@@ -33,19 +50,15 @@ for (const size of [
 ]) {
   test(`staff find customers by whether they may pool-book (${size.width}×${size.height})`, async ({
     page,
-    loginPage,
-    shell,
     request,
   }) => {
     await page.setViewportSize(size);
     const [notAllowed] = await lookup(request, 'demo.staff', '/api/lookup/customers?poolBookingAllowed=2');
     if (!notAllowed) throw new Error('the demo data has no customer that may not pool-book');
     const name = notAllowed.CustomerNameWithSCAC;
-    await loginPage.goto();
-    await loginPage.signIn('demo.staff');
-    await shell.expectAt('/app/dashboard', 'Dashboard');
+    await signIn(page, 'demo.staff');
     await page.goto('/#/pool_booking/request');
-    await shell.expectAt('/pool_booking/request', 'Pool Booking');
+    await at(page, '/pool_booking/request', 'Pool Booking');
     const matches = page.getByRole('list', { name: 'Matching customers' });
     await page.getByLabel('May pool-book').selectOption({ label: 'No' });
     await page.getByPlaceholder('Name or SCAC').first().fill(notAllowed.CustomerName.slice(0, 4));
@@ -58,8 +71,6 @@ for (const size of [
 
   test(`a customer's motor-carrier picker finds other carriers and says why nothing matched (${size.width}×${size.height})`, async ({
     page,
-    loginPage,
-    shell,
     reposition,
     request,
   }) => {
@@ -67,11 +78,9 @@ for (const size of [
     const carriers = await lookup(request, 'demo.staff', '/api/lookup/motorCarriers?search=Tr');
     const other = carriers.find((c) => c.CustomerId !== 1 && !/Suspended/.test(c.CustomerName));
     if (!other) throw new Error('the demo data has no other motor carrier');
-    await loginPage.goto();
-    await loginPage.signIn('demo.customer');
-    await shell.expectAt('/app/dashboard', 'Dashboard');
+    await signIn(page, 'demo.customer');
     await page.goto('/#/reposition_booking/request');
-    await shell.expectAt('/reposition_booking/request', 'Reposition Booking');
+    await at(page, '/reposition_booking/request', 'Reposition Booking');
     await reposition.fillHeader();
     await page.getByRole('button', { name: 'Add destination' }).click();
     const group = reposition.destination(0);

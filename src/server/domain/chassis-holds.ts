@@ -1,8 +1,8 @@
 /**
- * Issue 27: a chassis is on at most one open booking at a time — one that hands it out (reuse,
- * term lease, …) and, separately, one redelivery that brings it back (pool or term lease
- * redelivery): redelivering a chassis still on its open term lease or reuse booking is that
- * booking's natural next step, not a second hold (docs/decisions.md, issue 27).
+ * Issue 27: a chassis is on at most one open booking that claims it at a time — one reuse booking
+ * and, separately, one redelivery that brings it back (pool or term lease redelivery): redelivering
+ * a chassis still on its open reuse booking is that booking's natural next step, not a second hold
+ * (docs/decisions.md, issue 27).
  *
  * Every write that names chassis on a booking (booking_chassis) claims them here first, inside its
  * transaction: the chassis rows are locked, in id order so two claims never deadlock, and only then
@@ -52,6 +52,13 @@ export class ChassisAlreadyHeld extends AppError {
 /** Which side of the hire an order type's bookings hold their chassis on. */
 const isRedelivery = (orderType: string) => (REDELIVERY_ORDER_TYPES as readonly string[]).includes(orderType);
 
+/**
+ * The order types whose bookings claim the chassis they name, per side. A pool, daily lease or
+ * term lease booking names the chassis it handed out as a record (it stays open while units are
+ * still to be picked up); the chassis it names are then the customer's to reuse or redeliver.
+ */
+const CLAIMING_TYPES = { handOut: ['RU'], return: [...REDELIVERY_ORDER_TYPES] } as const;
+
 export interface HoldQuery {
   /** The order type that would hold the chassis: only open bookings on its side count. */
   orderType: string;
@@ -85,8 +92,8 @@ export async function openHolds(
     ])
     .where('bc.chassis_master_id', 'in', [...masterIds])
     .where('b.status_code', 'in', [...HOLDING_STATUSES])
-    .where('o.booking_order_type_code', isRedelivery(orderType) ? 'in' : 'not in', [
-      ...REDELIVERY_ORDER_TYPES,
+    .where('o.booking_order_type_code', 'in', [
+      ...(isRedelivery(orderType) ? CLAIMING_TYPES.return : CLAIMING_TYPES.handOut),
     ])
     .$if(exceptOrderId !== undefined, (q) => q.where('o.booking_order_id', '<>', exceptOrderId as number))
     .orderBy('o.booking_order_id')
