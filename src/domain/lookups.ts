@@ -2,7 +2,7 @@
  * Lookup data (SPEC §3) and the filters SPEC §5 applies to it. Pure functions over rows, so the
  * server applies them when it answers GET /api/lookup/{dataset} and tests can check each rule.
  */
-import { MIN_SEARCH_TEXT_LENGTH } from './constants';
+import { MIN_SEARCH_TEXT_LENGTH, POOL_BOOKING_ALLOWED_FILTER } from './constants';
 import { AreaAccess, type PermissionRequirement } from './permissions';
 import { PENDING_STATUS_CODES } from './status-codes';
 
@@ -38,6 +38,8 @@ export interface CustomerRow {
   CustomerNameWithSCAC: string;
   GoodStanding: boolean;
   Active: boolean;
+  /** Issue 27: whether the customer may make pool bookings (SPEC §9 pool-booking-allowed filter). */
+  PoolBookingAllowed?: boolean;
 }
 
 export interface EquipmentCategoryRow {
@@ -142,6 +144,8 @@ export interface CustomerFilter {
   search?: string;
   /** A single class or any of a list. */
   customerClass?: string | readonly string[];
+  /** SPEC §9 pool-booking-allowed filter: 0 All, 1 Yes, 2 No. */
+  poolBookingAllowed?: number;
 }
 
 /** True when the search text is long enough to filter on (SPEC §5: at least 2 characters). */
@@ -159,6 +163,9 @@ export function filterCustomers<T extends CustomerRow>(rows: readonly T[], filte
   return rows.filter(
     (r) =>
       (!classes || classes.includes(r.CustomerClass)) &&
+      (filter.poolBookingAllowed === undefined ||
+        filter.poolBookingAllowed === POOL_BOOKING_ALLOWED_FILTER.All ||
+        (r.PoolBookingAllowed ?? true) === (filter.poolBookingAllowed === POOL_BOOKING_ALLOWED_FILTER.Yes)) &&
       (!needle || r.CustomerNameWithSCAC.toLowerCase().includes(needle)),
   );
 }

@@ -51,6 +51,12 @@ export const orderCancelOutcomeText = (bookingOrderId: number, statusCode: strin
 /** Issue 14: Enter on the login form with a field still empty. */
 export const LOGIN_MISSING_USERNAME = 'Enter your username.';
 export const LOGIN_MISSING_PASSWORD = 'Enter your password.';
+/**
+ * SPEC §4/§8: the code of the 401 any call answers once the account is deactivated; whichever call
+ * learns it first signs the user out to the account-validation page (issue 27).
+ */
+export const ACCOUNT_NOT_ACTIVE_CODE = 'NOT_ACTIVE';
+export const ACCOUNT_NOT_ACTIVE_TEXT = 'Your account is not active. Please contact customer service.';
 export const INACTIVITY_BANNER = "We've signed you out of your account due to inactivity.";
 export const ACCOUNT_VALIDATION_TEXT =
   'You are not allowed to create chassis bookings as your account is not in good standing, please contact customer service.';

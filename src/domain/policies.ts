@@ -171,6 +171,15 @@ export const Abilities = {
    * application role entity) for their own company; staff for any (mayActFor decides the company).
    */
   integrationsManage: ability('integrations.manage', need(Entity.ApplicationRole, Permission.Update)),
+  /**
+   * Issue 27: deactivate, reactivate or force a password reset of a user — staff with the Security
+   * application's rights to change (Update on the application role entity; SPEC §6 shows Security
+   * for its Read). A customer's administrator holds that bit for their own company's keys, not this.
+   */
+  usersManage: ability('users.manage', need(Entity.ApplicationRole, Permission.Update), {
+    staffOnly: true,
+    refusal: () => 'Only staff with the Security application can deactivate users or force a password reset.',
+  }),
   /** Issue 18: the audit trail across orders (filter by user, customer, day; export): staff only. */
   auditSearch: ability('audit.search', AreaAccess.dashboard, {
     staffOnly: true,

@@ -101,6 +101,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
   'PUT /api/auth/updateaccount': { ability: 'signedIn', who: A.signedIn },
   'GET /api/auth/accessrequests': { ability: 'accessRequests.read', who: A.staffReaders },
   'GET /api/users/:id': { ability: 'signedIn', who: A.signedIn },
+  'GET /api/users/me/draftkey': { ability: 'signedIn', who: A.signedIn },
+  'PUT /api/users/:id/active': { ability: 'users.manage', who: A.staffWriters },
+  'POST /api/users/:id/forcepasswordreset': { ability: 'users.manage', who: A.staffWriters },
   'GET /api/lookup/:dataset': [
     { ability: 'lookup.read(dataset)', who: A.lookupReaders, params: { dataset: 'locations' } },
     { ability: 'lookup.read(dataset)', who: A.staffReaders, params: { dataset: 'pendingReasons' } },

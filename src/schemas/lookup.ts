@@ -24,6 +24,11 @@ export const lookupQuerySchema = {
       maxItems: 10,
       description: 'One class or several (repeat the parameter).',
     },
+    poolBookingAllowed: {
+      type: 'integer',
+      enum: [0, 1, 2],
+      description: 'SPEC §9 pool-booking-allowed filter: 0 All, 1 Yes (may pool-book), 2 No.',
+    },
     t: { type: 'string', maxLength: 40 },
   },
   additionalProperties: false,

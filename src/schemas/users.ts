@@ -47,3 +47,24 @@ export const userDetailsSchema = {
   additionalProperties: false,
 } as const;
 export type UserDetails = FromSchema<typeof userDetailsSchema>;
+
+/** Issue 27: PUT /api/users/{id}/active — staff deactivate (false) or reactivate (true) a user. */
+export const userActiveBodySchema = {
+  type: 'object',
+  properties: { Active: { type: 'boolean' } },
+  required: ['Active'],
+  additionalProperties: false,
+} as const;
+export type UserActiveBody = FromSchema<typeof userActiveBodySchema>;
+
+/** Issue 27: GET /api/users/me/draftkey — the key the signed-in user's drafts are sealed with. */
+export const draftKeySchema = {
+  type: 'object',
+  properties: {
+    KeyId: { type: 'string', description: "Names the storage entry of this user's drafts." },
+    Key: { type: 'string', description: 'AES-256-GCM key, base64.' },
+  },
+  required: ['KeyId', 'Key'],
+  additionalProperties: false,
+} as const;
+export type DraftKey = FromSchema<typeof draftKeySchema>;

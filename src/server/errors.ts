@@ -1,3 +1,5 @@
+import { ACCOUNT_NOT_ACTIVE_CODE, ACCOUNT_NOT_ACTIVE_TEXT } from '../domain/messages';
+
 /** A failure the user can act on: the route answers with its status and message, never a 500. */
 export class AppError extends Error {
   constructor(
@@ -12,6 +14,8 @@ export class AppError extends Error {
 
 export const unauthorized = (message = 'Your session has expired or is not valid. Please sign in again.') =>
   new AppError(401, message, 'UNAUTHORIZED');
+/** Issue 27: a deactivated account, on any call (the client sends the user to account validation). */
+export const accountNotActive = () => new AppError(401, ACCOUNT_NOT_ACTIVE_TEXT, ACCOUNT_NOT_ACTIVE_CODE);
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found.') => new AppError(404, message, 'NOT_FOUND');

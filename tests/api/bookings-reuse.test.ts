@@ -24,6 +24,11 @@ async function heldBy(t: TestApp, customerId: number, count: number): Promise<He
         order by b.created_at desc, b.booking_id desc limit 1) as last_location_id
     from chassis c
     where c.on_hire_customer_id = ${customerId} and c.contract_id is null
+      -- Issue 27: a chassis already on an open booking cannot be reused until that one closes.
+      and not exists (select 1 from booking_chassis bc join bookings b on b.booking_id = bc.booking_id
+        join booking_orders o on o.booking_order_id = b.booking_order_id
+        where bc.chassis_master_id = c.chassis_master_id and b.status_code in ('OP', 'PN')
+          and o.booking_order_type_code = 'RU')
     order by c.chassis_id limit ${count}`.execute(t.handle.db);
   return rows;
 }

@@ -32,12 +32,13 @@ async function mismatches(db: Kysely<Database>): Promise<{ missing: number; extr
     with expected as (
       select p.party_id, b.booking_id, o.booking_order_id, o.booking_order_type_code,
         case when o.status_code is null then null else b.status_code end as status_code,
-        o.customer_id, o.market_code, b.location_id, b.equipment_category_code, b.created_at, o.updated_at,
+        o.customer_id, l.market_code, b.location_id, b.equipment_category_code, b.created_at, o.updated_at,
         b.booking_code, b.units_requested_count, o.status_code as order_status_code,
         array(select s.status_code from bookings s where s.booking_order_id = o.booking_order_id
               order by s.booking_id) as booking_statuses
       from booking_orders o
       join bookings b on b.booking_order_id = o.booking_order_id
+      join locations l on l.location_id = b.location_id
       join lateral (
         select 0 as party_id union select o.customer_id union select o.responsible_party_id
         union select o.motor_carrier_id

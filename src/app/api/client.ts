@@ -1,7 +1,7 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { REQUEST_ID_HEADER, reduceErrorMessage } from '../../domain/messages';
 import type { KeyValueStorage } from '../storage';
-import { ApiError } from './errors';
+import { ApiError, isNotActiveError } from './errors';
 import { reloadOnce } from './reload-guard';
 
 declare module 'axios' {
@@ -23,6 +23,8 @@ export interface ApiClientOptions {
   /** Where the 503 reload guard remembers its last reload (sessionStorage in the browser). */
   reloadStorage: KeyValueStorage;
   log?: (error: ApiError) => void;
+  /** SPEC §4/§8: any call answered that the account is not active (the session signs out). */
+  onNotActive?: () => void;
 }
 
 /** SPEC §7: the time-zone offset in hours, east of UTC positive (New York in winter: -5). */
@@ -58,6 +60,11 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
     const error = toApiError(raw);
     log(error);
     if (error.status === 503) reloadOnce(options.reloadStorage, options.reload);
+    // Whichever call learns it first, silent or not: the account-validation page, not the login.
+    if (isNotActiveError(error)) {
+      options.onNotActive?.();
+      return Promise.reject(error);
+    }
     if (!raw.config?.silent) options.onError(error);
     return Promise.reject(error);
   });

@@ -1,4 +1,4 @@
-import type { ErrorMessageRecord } from '../../domain/messages';
+import { ACCOUNT_NOT_ACTIVE_CODE, type ErrorMessageRecord } from '../../domain/messages';
 
 /**
  * SPEC §8: the one shape every failed call takes on the client. `message` follows the central
@@ -21,3 +21,9 @@ export class ApiError extends Error implements ErrorMessageRecord {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** SPEC §4/§8: the server refused the call because the account was deactivated. */
+export const isNotActiveError = (e: unknown): boolean =>
+  isApiError(e) &&
+  e.status === 401 &&
+  (e.body as { code?: unknown } | null)?.code === ACCOUNT_NOT_ACTIVE_CODE;

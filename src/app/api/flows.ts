@@ -82,8 +82,11 @@ export async function searchCustomers(
   api: AxiosInstance,
   dataset: LookupDataset,
   search: string,
+  /** SPEC §9 pool-booking-allowed filter (0 All, 1 Yes, 2 No), for staff's customer pickers. */
+  poolBookingAllowed?: number,
 ): Promise<CustomerRow[]> {
-  const res = await api.get<CustomerRow[]>(`/lookup/${dataset}`, { params: { search } });
+  const params = poolBookingAllowed === undefined ? { search } : { search, poolBookingAllowed };
+  const res = await api.get<CustomerRow[]>(`/lookup/${dataset}`, { params });
   return Array.isArray(res.data) ? res.data : [];
 }
 

@@ -10,6 +10,8 @@ export const CUSTOMER_SEARCH_PAUSE_MS = 300;
 export class CustomerSearchStore {
   results: CustomerRow[] = [];
   searching = false;
+  /** The text the shown results answer (null before an answer): an empty answer can say what was searched. */
+  answered: string | null = null;
   /** The picker whose text the results answer, when several pickers share the store (one per destination). */
   owner: string | null = null;
   /** Customers seen in results, so review and the picker can name the chosen one. */
@@ -24,6 +26,7 @@ export class CustomerSearchStore {
     makeObservable(this, {
       results: observableRef,
       searching: observable,
+      answered: observable,
       owner: observable,
       search: action,
       clear: action,
@@ -34,10 +37,17 @@ export class CustomerSearchStore {
     return this.known.get(customerId)?.CustomerNameWithSCAC;
   }
 
-  search(dataset: LookupDataset, text: string, minLength: number, owner: string | null = null): void {
+  search(
+    dataset: LookupDataset,
+    text: string,
+    minLength: number,
+    owner: string | null = null,
+    poolBookingAllowed?: number,
+  ): void {
     if (this.timer) clearTimeout(this.timer);
     this.owner = owner;
     const ticket = ++this.latest;
+    this.answered = null;
     if (text.trim().length < minLength) {
       this.results = [];
       this.searching = false;
@@ -45,11 +55,12 @@ export class CustomerSearchStore {
     }
     this.searching = true;
     this.timer = setTimeout(() => {
-      searchCustomers(this.api, dataset, text.trim())
+      searchCustomers(this.api, dataset, text.trim(), poolBookingAllowed)
         .then(
           action((rows: CustomerRow[]) => {
             if (ticket !== this.latest) return; // an older answer arriving late
             this.results = rows;
+            this.answered = text.trim();
             for (const row of rows) this.known.set(row.CustomerId, row);
           }),
         )
@@ -67,6 +78,7 @@ export class CustomerSearchStore {
     this.latest++;
     this.results = [];
     this.searching = false;
+    this.answered = null;
     this.owner = null;
     this.known.clear();
   }

@@ -38,7 +38,8 @@ export function createFlowStore(root: RootStore, flowId: string): FlowStore {
     loadOrder: (id, url) => loadOrderDocument(root.api, id, url),
     request: (call) => requestStepAction(root.api, call),
     messages: FLOW_MESSAGES,
-    storage: root.storage,
+    // Issue 27: drafts are the signed-in user's own, sealed with their key (DraftVault).
+    storage: root.drafts,
     now: () => Date.now(),
     // Issue 14: the contact starts as the user's own, from My Account (editable).
     startWith: () => ({
@@ -96,7 +97,28 @@ export function prefillOf(
   return Object.keys(values).length > 0 ? values : null;
 }
 
+/** The flow waits for the user's drafts (their key), so a saved draft is offered from the first render. */
 const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flowId: string }) {
+  const root = useStores();
+  const signedIn = root.session.token !== null;
+  useEffect(() => {
+    if (signedIn) void root.drafts.open();
+  }, [root, signedIn]);
+  if (!root.drafts.ready)
+    return (
+      <Box px={{ base: 4, md: 8 }} py={8} maxW="5xl">
+        <Heading as="h1" size="xl" mb={2}>
+          {title}
+        </Heading>
+        <Text role="status" color="fg.muted">
+          Loading…
+        </Text>
+      </Box>
+    );
+  return <FlowPageBody flowId={flowId} title={title} />;
+});
+
+const FlowPageBody = observer(function FlowPageBody({ flowId, title }: PageProps & { flowId: string }) {
   const root = useStores();
   const navigate = useNavigate();
   const { search } = useLocation();

@@ -150,11 +150,14 @@ export class PendingQueueStore {
     return typeof n === 'number' ? n : MIN_SEARCH_TEXT_LENGTH;
   }
 
-  /** The first visit reads the code lists through the cache and runs the open queue's search. */
+  /**
+   * Every visit reads the code lists through the cache, so a visit after they expired (5 minutes,
+   * SPEC §4) fetches them again; the first visit also runs the open queue's search.
+   */
   async open(): Promise<void> {
-    if (this.opened) return;
+    const first = !this.opened;
     this.opened = true;
-    await Promise.all([this.loadCodes(), this.search()]);
+    await Promise.all([this.loadCodes(), first ? this.search() : undefined]);
   }
 
   /** Request types, failures and the UI configuration, each through the 5-minute cache (SPEC §4). */

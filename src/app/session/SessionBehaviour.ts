@@ -21,7 +21,7 @@ export interface SessionRoot {
   readonly dialogs: DialogStore;
   readonly config: ConfigStore;
   /** Explicit sign-out: server revocation (when a token is held), then every store forgets the user. */
-  signOut(): Promise<void>;
+  signOut(options?: { keepDrafts?: boolean }): Promise<void>;
 }
 
 export interface SessionEnvironment {
@@ -46,6 +46,7 @@ export class SessionBehaviour {
   private navigate: ((path: string) => void) | null = null;
   private currentPath: () => string = () => '';
   private pendingPath: string | null = null;
+  private notActiveSignOut: Promise<void> | null = null;
   private disposers: (() => void)[] = [];
 
   constructor(
@@ -75,7 +76,7 @@ export class SessionBehaviour {
         root.session.clear();
         void this.signOutTo(this.loginBackHere());
       },
-      notActive: () => void this.signOutTo(ACCOUNT_VALIDATION_PATH),
+      notActive: () => this.accountNotActive(),
       rejected: () => {
         root.session.clear();
         void this.signOutTo(LOGIN_PATH);
@@ -145,8 +146,20 @@ export class SessionBehaviour {
     return `${LOGIN_PATH}?returnUrl=${encodeURIComponent(here)}`;
   }
 
+  /**
+   * SPEC §4/§8: the account is NotActive — learnt by the status check, a refresh or any other call,
+   * whichever comes first: signed out once, to the account-validation page.
+   */
+  accountNotActive(): void {
+    if (this.notActiveSignOut || !this.root.session.token) return;
+    this.notActiveSignOut = this.signOutTo(ACCOUNT_VALIDATION_PATH).finally(() => {
+      this.notActiveSignOut = null;
+    });
+  }
+
+  /** Sign-outs the user did not choose here: their drafts stay sealed for their return (issue 27). */
   private async signOutTo(path: string): Promise<void> {
-    await this.root.signOut();
+    await this.root.signOut({ keepDrafts: true });
     this.go(path);
   }
 
@@ -181,7 +194,7 @@ export class SessionBehaviour {
     if (session.token) {
       // Signed out elsewhere, or someone else signed in there: forget this tab's user first.
       session.forget();
-      await this.root.signOut();
+      await this.root.signOut({ keepDrafts: true });
     }
     dialogs.closeAll();
     if (stored) {

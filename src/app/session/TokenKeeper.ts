@@ -2,7 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable } from 'mobx';
 import { TOKEN_CHECK_MS, TOKEN_REFRESH_LEAD_MIN } from '../../domain/constants';
 import type { AccountStatus } from '../../schemas/auth';
-import { isApiError } from '../api/errors';
+import { isApiError, isNotActiveError } from '../api/errors';
 import type { SessionStore } from '../stores/SessionStore';
 
 export interface TokenKeeperHooks {
@@ -82,7 +82,8 @@ export class TokenKeeper {
       // SPEC §8: a failed refresh only clears the flag; the token check ends the session when the
       // token runs out. A 401 means the server will not take this token any more: end it now.
       this.setRefreshing(false);
-      if (isApiError(e) && e.status === 401) this.hooks.rejected();
+      if (isNotActiveError(e)) this.hooks.notActive();
+      else if (isApiError(e) && e.status === 401) this.hooks.rejected();
     }
   }
 
@@ -94,7 +95,8 @@ export class TokenKeeper {
       const res = await this.api.get<AccountStatus>('/auth/status', { params: { userId }, silent: true });
       if (res.data === 'NotActive') this.hooks.notActive();
     } catch (e) {
-      if (isApiError(e) && e.status === 401) this.hooks.rejected();
+      if (isNotActiveError(e)) this.hooks.notActive();
+      else if (isApiError(e) && e.status === 401) this.hooks.rejected();
       // Any other failure says nothing about the account: the next check asks again.
     }
   }

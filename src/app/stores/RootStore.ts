@@ -3,6 +3,7 @@ import { createApiClient } from '../api/client';
 import { AuditTrailStore } from '../audit/AuditTrailStore';
 import { DashboardDetailStore } from '../dashboard/DashboardDetailStore';
 import { DashboardStore } from '../dashboard/DashboardStore';
+import { DraftVault } from '../flows/DraftVault';
 import { FlowStores } from '../flows/FlowStores';
 import { HubStore } from '../hub/HubStore';
 import { InternalReservationStore } from '../internal-reservation/InternalReservationStore';
@@ -45,6 +46,8 @@ export class RootStore {
   readonly lookups: LookupStore;
   /** One FlowStore per open booking flow, and the stores their widgets share. */
   readonly flows: FlowStores;
+  /** Issue 27: the signed-in user's unsent drafts, sealed with their own key. */
+  readonly drafts: DraftVault;
   /** The dashboard's real-time hub (SPEC §7) and the two dashboard screens' stores. */
   readonly hub: HubStore;
   readonly dashboard: DashboardStore;
@@ -72,10 +75,12 @@ export class RootStore {
       onError: (e) => this.messages.showError(e),
       reload: options.reload ?? (() => undefined),
       reloadStorage: options.sessionStorage ?? memoryStorage(),
+      onNotActive: () => this.sessionBehaviour.accountNotActive(),
     });
     this.session = new SessionStore(this.api, this.storage, config.applicationCode);
     this.lookups = new LookupStore(this.api);
     this.flows = new FlowStores(this.api);
+    this.drafts = new DraftVault(this.api, this.storage);
     this.sessionBehaviour = new SessionBehaviour(this, {
       tabs: options.tabs ?? sharedMemoryTabs(this.storage).tab(),
       cookie: options.sessionCookie,
@@ -116,11 +121,18 @@ export class RootStore {
     });
   }
 
-  /** Explicit sign-out: server revocation, then every store forgets the user (SPEC §4). */
-  async signOut(): Promise<void> {
+  /**
+   * Sign-out: server revocation, then every store forgets the user (SPEC §4). An explicit Sign Out
+   * also removes the user's saved drafts from the device; `keepDrafts` for the sign-outs the user
+   * did not choose (inactivity, session ended, another tab), which keep them sealed for their return.
+   */
+  async signOut(options: { keepDrafts?: boolean } = {}): Promise<void> {
     this.dialogs.closeAll();
     this.layout.setMenuOpen(false);
+    // The key names the drafts to remove; this page may not have fetched it yet.
+    if (!options.keepDrafts && this.session.token) await this.drafts.open();
     await this.session.logout();
+    this.drafts.close(!options.keepDrafts);
     this.reset();
   }
 

@@ -4,11 +4,11 @@
  * see nothing here and the server fills their company in.
  */
 
-import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
+import { MIN_SEARCH_TEXT_LENGTH, POOL_BOOKING_ALLOWED_FILTER } from '../../domain/constants';
 import type { LookupDataset } from '../../domain/lookups';
 import { mayChooseCustomer } from '../../domain/policies';
 import type { ReviewProps } from '../../engine/react/registry';
@@ -18,16 +18,20 @@ export const CustomerPickerField = observer(function CustomerPickerField(props: 
   const { fieldPathId, formData, onChange, schema, registry, uiSchema, rawErrors } = props;
   const context = widgetContextOf(registry);
   const [text, setText] = useState('');
+  const [poolBooking, setPoolBooking] = useState<number>(POOL_BOOKING_ALLOWED_FILTER.All);
   if (!mayChooseCustomer(context.session)) return null;
   const id = fieldPathId.$id;
   const helpId = `${id}__help`;
   const min = MIN_SEARCH_TEXT_LENGTH;
   const dataset = stringOption(uiSchema?.['ui:options'], 'dataset', 'customers') as LookupDataset;
   const { customers } = context;
+  const search = (value: string, allowed = poolBooking) => {
+    setText(value);
+    customers.search(dataset, value, min, null, allowed);
+  };
   const choose = (customerId: number | undefined) => {
     onChange(customerId, fieldPathId.path);
-    setText('');
-    customers.search(dataset, '', min);
+    search('');
   };
   return (
     <Field.Root id={id} invalid={!!rawErrors?.length}>
@@ -39,11 +43,32 @@ export const CustomerPickerField = observer(function CustomerPickerField(props: 
         placeholder="Name or SCAC"
         autoComplete="off"
         aria-describedby={helpId}
-        onChange={(e) => {
-          setText(e.target.value);
-          customers.search(dataset, e.target.value, min);
-        }}
+        onChange={(e) => search(e.target.value)}
       />
+      {/* SPEC §9 pool-booking-allowed filter (All 0, Yes 1, No 2): which customers the search finds. */}
+      <HStack gap={2}>
+        <Text fontSize="sm" whiteSpace="nowrap" asChild>
+          <label htmlFor={`${id}__pool`}>May pool-book</label>
+        </Text>
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field
+            id={`${id}__pool`}
+            value={poolBooking}
+            onChange={(e) => {
+              const allowed = Number(e.target.value);
+              setPoolBooking(allowed);
+              search(text, allowed);
+            }}
+          >
+            {Object.entries(POOL_BOOKING_ALLOWED_FILTER).map(([name, code]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
       <Text id={helpId} fontSize="sm" color="fg.muted">
         Type at least {min} characters of the customer's name or SCAC.
       </Text>

@@ -14,6 +14,17 @@ import { getPath } from '../../engine/core/flow-data';
 import type { ReviewProps } from '../../engine/react/registry';
 import { stringOption, type WidgetContext, widgetContextOf } from './context';
 
+/**
+ * What an empty search says: what was searched, among whom, and how to widen it (docs/decisions.md,
+ * issue 27: customers find their own company and every active motor carrier in good standing).
+ */
+export const noMotorCarrierText = (text: string, staff: boolean): string =>
+  `No motor carrier matches “${text}”. We searched the names and SCACs of ${
+    staff
+      ? 'all active motor carriers (customer class MC)'
+      : 'active motor carriers (customer class MC) in good standing'
+  }. Check the spelling, try the carrier's 4-letter SCAC, or ask Customer Service to set the carrier up.`;
+
 export const MotorCarrierPickerField = observer(function MotorCarrierPickerField(props: FieldProps) {
   const { fieldPathId, formData, onChange, schema, registry, uiSchema, rawErrors, required } = props;
   const context = widgetContextOf(registry);
@@ -42,7 +53,12 @@ export const MotorCarrierPickerField = observer(function MotorCarrierPickerField
     onChange(carrierId === undefined ? undefined : motorCarriers.nameOf(carrierId), namePath);
     search('');
   };
-  const results = motorCarriers.owner === id ? motorCarriers.results : [];
+  const mine = motorCarriers.owner === id;
+  const results = mine ? motorCarriers.results : [];
+  const nothingFound =
+    mine && !motorCarriers.searching && motorCarriers.answered !== null && results.length === 0
+      ? motorCarriers.answered
+      : null;
   const label = `${schema.title ?? 'Motor carrier'}${required ? ' *' : ''}`;
   return (
     <Field.Root invalid={!!rawErrors?.length}>
@@ -70,6 +86,11 @@ export const MotorCarrierPickerField = observer(function MotorCarrierPickerField
             Type at least {min} characters of the motor carrier's name or SCAC.
           </Text>
         </>
+      )}
+      {nothingFound !== null && (
+        <Text role="status" fontSize="sm">
+          {noMotorCarrierText(nothingFound, context.session.isInternal)}
+        </Text>
       )}
       {results.length > 0 && (
         <Stack

@@ -6,12 +6,13 @@
  * their roles grant now, not what the token was issued with.
  */
 import type { Kysely } from 'kysely';
+import { ACCOUNT_NOT_ACTIVE_TEXT } from '../../domain/messages';
 import { ENTITIES } from '../../domain/permissions';
 import type { Database } from '../db/types';
 import { userPermissions } from '../domain/grants';
 import { isCurrentSession, SESSION_ENDED_TEXT } from '../domain/sessions';
 import { isInternalProvider, type Viewer } from '../domain/viewer';
-import { unauthorized } from '../errors';
+import { accountNotActive, unauthorized } from '../errors';
 import type { AuthCache, AuthRecord } from './auth-cache';
 import { revocationKeysOf, type TokenService } from './tokens';
 
@@ -71,7 +72,7 @@ export async function authenticate(
   const row = cache ? await cache.get(token, read) : await read();
   if (!row || row.revoked) throw unauthorized();
   if (!isCurrentSession(claims, row.sessions_valid_after)) throw unauthorized(SESSION_ENDED_TEXT);
-  if (!row.active) throw unauthorized('Your account is not active. Please contact customer service.');
+  if (!row.active) throw accountNotActive();
   // Issue 28: the bits the roles grant now, in the claims too, so nothing reads the token's older ones.
   const current = Object.fromEntries(ENTITIES.map((e) => [e, row.permissions[e] ?? 0]));
   return {
@@ -125,7 +126,7 @@ export async function endedSessions(
       ended.set(viewer, 'You signed out.');
     else if (!isCurrentSession(viewer.claims, user.sessions_valid_after))
       ended.set(viewer, SESSION_ENDED_TEXT);
-    else if (!user.active) ended.set(viewer, 'Your account is not active. Please contact customer service.');
+    else if (!user.active) ended.set(viewer, ACCOUNT_NOT_ACTIVE_TEXT);
   }
   return ended;
 }

@@ -21,6 +21,8 @@ import { statements as apiKeyNotify } from './migrations/0019-api-key-notify';
 import { statements as webhooks } from './migrations/0020-webhooks';
 import { statements as webhookEnqueueWhenSubscribed } from './migrations/0021-webhook-enqueue-when-subscribed';
 import { statements as dashboardRowsShown } from './migrations/0022-dashboard-rows-shown';
+import { statements as orderMarkets } from './migrations/0030-order-markets';
+import { statements as customerPoolBookingAllowed } from './migrations/0031-customer-pool-booking-allowed';
 import { statements as signInFailures } from './migrations/0040-sign-in-failures';
 import { statements as rateLimitBuckets } from './migrations/0045-rate-limit-buckets';
 import type { Database } from './types';
@@ -43,6 +45,8 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0020-webhooks', statements: webhooks },
   { name: '0021-webhook-enqueue-when-subscribed', statements: webhookEnqueueWhenSubscribed },
   { name: '0022-dashboard-rows-shown', statements: dashboardRowsShown },
+  { name: '0030-order-markets', statements: orderMarkets },
+  { name: '0031-customer-pool-booking-allowed', statements: customerPoolBookingAllowed },
   { name: '0040-sign-in-failures', statements: signInFailures },
   { name: '0045-rate-limit-buckets', statements: rateLimitBuckets },
 ];

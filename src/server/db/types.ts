@@ -44,6 +44,8 @@ export interface CustomerTable {
   email: string | null;
   phone: string | null;
   created_at: CreatedAt;
+  /** Issue 27: whether the customer may make pool bookings (migration 0031). */
+  pool_booking_allowed: Generated<boolean>;
 }
 
 export interface InventoryOrgTable {

@@ -4,14 +4,14 @@
  * '!*' markers, which the login page reads.
  */
 import { type Kysely, sql } from 'kysely';
-import { INVALID_LOGIN_TEXT, lockoutServerMessage } from '../../domain/messages';
+import { ACCOUNT_NOT_ACTIVE_TEXT, INVALID_LOGIN_TEXT, lockoutServerMessage } from '../../domain/messages';
 import { maySeeUser } from '../../domain/policies';
 import type { AccountStatus } from '../../schemas/auth';
 import type { Directory } from '../auth/directory';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type IssuedClaims, revocationKeysOf, sessionIdOf, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/types';
-import { AppError, forbidden, unauthorized } from '../errors';
+import { AppError, accountNotActive, forbidden } from '../errors';
 import { userPermissions } from './grants';
 import { issueSessionToken } from './sessions';
 import { isInternalProvider, type Viewer } from './viewer';
@@ -21,7 +21,7 @@ export interface LockoutPolicy {
   minutes: number;
 }
 
-export const NOT_ACTIVE_TEXT = 'Your account is not active. Please contact customer service.';
+export const NOT_ACTIVE_TEXT = ACCOUNT_NOT_ACTIVE_TEXT;
 
 const invalidLogin = () => new AppError(401, `${INVALID_LOGIN_TEXT}. Please try again.`, 'INVALID_LOGIN');
 const locked = (minutes: number) => new AppError(401, lockoutServerMessage(minutes), 'ACCOUNT_LOCKED');
@@ -159,7 +159,7 @@ export async function signIn(
     });
     throw locked(policy.minutes);
   }
-  if (!user.active) throw new AppError(401, NOT_ACTIVE_TEXT, 'NOT_ACTIVE');
+  if (!user.active) throw accountNotActive();
   await db
     .updateTable('users')
     .set({ locked_until: null, last_login_at: new Date(now) })
@@ -204,7 +204,7 @@ export async function claimsFor(db: Kysely<Database>, userId: number): Promise<I
 /** A fresh token for a signed-in user, re-reading status and permissions (SPEC §4 Session). */
 /** A fresh token of the same session (its sid kept: signing out ends it with the others). */
 export async function refreshToken(db: Kysely<Database>, tokens: TokenService, viewer: Viewer) {
-  if ((await accountStatus(db, viewer.userId)) !== 'Active') throw unauthorized(NOT_ACTIVE_TEXT);
+  if ((await accountStatus(db, viewer.userId)) !== 'Active') throw accountNotActive();
   return issueSessionToken(db, tokens, await claimsFor(db, viewer.userId), sessionIdOf(viewer.token));
 }
 

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { bookingCode, reserveBookingIds } from './booking-numbers';
+import { claimChassis } from './chassis-holds';
 import { type OrderActor, recordOrderChange, STATUS_FIELD } from './order-audit';
 
 export type OrderStatus = 'OP' | 'PN';
@@ -40,7 +41,11 @@ export interface NewOrder {
   /** A registry order type (booking-types.ts); the generic frames check it before a booker runs. */
   orderType: string;
   customerId: number;
-  marketCode: string | null;
+  /**
+   * The market the booking screen chose. Without one, the order's market comes from its locations:
+   * that of its first booking (an order spanning markets shows each booking's own on the dashboard).
+   */
+  marketCode?: string | null;
   /** Term lease: the contract the order books against. */
   contractId?: number;
   contact: { ContactName: string; EmailAddresses: string; SendToExternalParties?: boolean };
@@ -113,8 +118,25 @@ export async function insertPendingRequest(
     .execute();
 }
 
+async function marketOfFirstBooking(trx: Kysely<Database>, bookings: readonly NewBooking[]) {
+  const first = bookings[0];
+  if (!first) return null;
+  const location = await trx
+    .selectFrom('locations')
+    .select('market_code')
+    .where('location_id', '=', first.locationId)
+    .executeTakeFirst();
+  return location?.market_code ?? null;
+}
+
 export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promise<number> {
   const status: OrderStatus = order.pending ? 'PN' : 'OP';
+  // A chassis is on one open booking at a time (chassis-holds.ts): refused before anything is written.
+  await claimChassis(
+    trx,
+    order.bookings.flatMap((b) => b.chassisMasterIds ?? []),
+    { orderType: order.orderType },
+  );
   const { booking_order_id: orderId } = await trx
     .insertInto('booking_orders')
     .values({
@@ -122,7 +144,7 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       customer_id: order.customerId,
       responsible_party_id: null,
       motor_carrier_id: null,
-      market_code: order.marketCode,
+      market_code: order.marketCode ?? (await marketOfFirstBooking(trx, order.bookings)),
       contract_id: order.contractId ?? null,
       status_code: status,
       contact_name: order.contact.ContactName,

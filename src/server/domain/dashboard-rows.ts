@@ -187,7 +187,7 @@ export const selectRowColumns = (query: RowQuery) =>
     customerNameWithScac('c').as('customer_name_with_scac'),
     'b.location_id',
     'l.location_name',
-    'o.market_code',
+    'r.market_code',
     'b.equipment_category_code',
     'b.units_requested_count',
     'r.status_code',

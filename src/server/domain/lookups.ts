@@ -13,6 +13,7 @@ import {
   dashboardOrderTypes,
   filterCustomers,
   type InventoryOrgRow,
+  isSearchTextUsable,
   type LocationRow,
   type LookupDataset,
   onlyCategories,
@@ -77,6 +78,38 @@ async function customers(db: Db, viewer: Viewer, includeInactive: boolean): Prom
     CustomerNameWithSCAC: customerNameWithScac(r.customer_name, r.scac),
     GoodStanding: r.good_standing,
     Active: r.active,
+    PoolBookingAllowed: r.pool_booking_allowed,
+  }));
+}
+
+/**
+ * Issue 27 (docs/decisions.md): who may be named as the motor carrier that moves a customer's
+ * units. Staff: any active customer of class MC. A customer: their own company, and — searched by
+ * at least 2 characters of name or SCAC (SPEC §5) — every other active motor carrier in good
+ * standing; the carrier that trucks the units is often another company. Nothing else of another
+ * company is told: every other row shown is active and in good standing.
+ */
+async function motorCarriers(db: Db, viewer: Viewer, search: string | undefined): Promise<CustomerRow[]> {
+  if (seesEveryCustomer(viewer)) return customers(db, viewer, false);
+  const own = viewer.customerId ?? -1;
+  const rows = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where('active', '=', true)
+    .where('customer_class', '=', 'MC')
+    .$if(!isSearchTextUsable(search), (q) => q.where('customer_id', '=', own))
+    .where((eb) => eb.or([eb('customer_id', '=', own), eb('good_standing', '=', true)]))
+    .orderBy('customer_name')
+    .execute();
+  return rows.map((r) => ({
+    CustomerId: r.customer_id,
+    CustomerName: r.customer_name,
+    SCAC: r.scac,
+    CustomerClass: r.customer_class,
+    CustomerNameWithSCAC: customerNameWithScac(r.customer_name, r.scac),
+    GoodStanding: r.good_standing,
+    Active: r.active,
+    PoolBookingAllowed: r.pool_booking_allowed,
   }));
 }
 
@@ -157,7 +190,10 @@ export async function fetchLookup(
     case 'allCustomers':
       return filterCustomers(await customers(db, viewer, true), filter);
     case 'motorCarriers':
-      return filterCustomers(await customers(db, viewer, false), { ...filter, customerClass: 'MC' });
+      return filterCustomers(await motorCarriers(db, viewer, filter.search), {
+        ...filter,
+        customerClass: 'MC',
+      });
     case 'responsiblePartiesSSLBCO':
       return filterCustomers(await customers(db, viewer, false), {
         ...filter,

@@ -7,41 +7,25 @@
  * size pool redelivery takes (SPEC §5) and not already on an open redelivery. The same check
  * answers the form's per-row verdicts (POST /api/poolredelivery/check) and the booker.
  * Two redeliveries of one chassis at once: the booking frame locks the customer row first, so the
- * second sees the first's chassis and is refused (exactly one wins).
+ * second sees the first's chassis and is refused (exactly one wins); the booker's claim
+ * (chassis-holds.ts, issue 27) holds the same rule under a lock.
  */
 import type { Kysely } from 'kysely';
 import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../domain/lookups';
-import { REDELIVERY_MESSAGES, REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
+import { REDELIVERY_MESSAGES } from '../../domain/redelivery';
 import type { FieldError } from '../../engine/core/types';
 import type { PoolRedeliveryData } from '../../flows/flow-data.generated';
 import type { EquipmentVerdict } from '../../schemas/lookup';
 import type { Database } from '../db/types';
 import { insertOrder, type NewBooking } from './booking-orders';
 import { bookOnce, idempotencyOf } from './booking-transaction';
+import { openHolds } from './chassis-holds';
 import { validateEquipment } from './equipment';
 import { actorOf } from './order-audit';
 import { type Booker, SubmissionRefused } from './submission';
 import type { Viewer } from './viewer';
 
 export const POOL_REDELIVERY_ORDER_TYPE = 'PR';
-
-/** The open redelivery booking (its number; null while pending review) each chassis is already on. */
-async function openRedeliveries(
-  db: Kysely<Database>,
-  masterIds: readonly number[],
-): Promise<Map<number, string | null>> {
-  if (masterIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('booking_chassis')
-    .innerJoin('bookings', 'bookings.booking_id', 'booking_chassis.booking_id')
-    .innerJoin('booking_orders', 'booking_orders.booking_order_id', 'bookings.booking_order_id')
-    .select(['booking_chassis.chassis_master_id', 'bookings.booking_code'])
-    .where('booking_chassis.chassis_master_id', 'in', [...masterIds])
-    .where('booking_orders.booking_order_type_code', 'in', [...REDELIVERY_ORDER_TYPES])
-    .where('bookings.status_code', 'in', ['OP', 'PN'])
-    .execute();
-  return new Map(rows.map((r) => [r.chassis_master_id, r.booking_code]));
-}
 
 /** One verdict per input, in order: the equipment check, then what pool redelivery adds. */
 export async function poolRedeliveryVerdicts(
@@ -61,7 +45,7 @@ export async function poolRedeliveryVerdicts(
         .execute()
     ).map((c) => [c.chassis_master_id, c.contract_id]),
   );
-  const open = await openRedeliveries(db, masterIds);
+  const open = await openHolds(db, masterIds, { orderType: POOL_REDELIVERY_ORDER_TYPE });
   const allowed: readonly string[] = POOL_REDELIVERY_EQUIPMENT_CATEGORIES;
   return verdicts.map((v) => {
     if (!v.Valid || !v.ChassisMasterId || !v.ChassisId) return v;
@@ -70,10 +54,8 @@ export async function poolRedeliveryVerdicts(
     const category = v.EquipmentCategoryCode ?? '';
     if (!allowed.includes(category))
       return refuse(REDELIVERY_MESSAGES.notPoolEquipment(v.ChassisId, category));
-    if (open.has(v.ChassisMasterId))
-      return refuse(
-        REDELIVERY_MESSAGES.alreadyOnRedelivery(v.ChassisId, open.get(v.ChassisMasterId) ?? null),
-      );
+    const hold = open.get(v.ChassisMasterId);
+    if (hold) return refuse(REDELIVERY_MESSAGES.alreadyOnRedelivery(v.ChassisId, hold.bookingCode));
     return v;
   });
 }

@@ -86,21 +86,9 @@ export const bookReuse: Booker = (deps, request) => {
     if (termLeased.length > 0) throw SubmissionRefused.fromErrors(termLeased, 'EQUIPMENT');
 
     const bookings = groupBookings(listed);
-    const markets = await trx
-      .selectFrom('locations')
-      .select('market_code')
-      .distinct()
-      .where(
-        'location_id',
-        'in',
-        bookings.map((b) => b.locationId),
-      )
-      .execute();
     return insertOrder(trx, {
       orderType: 'RU',
       customerId: customer.customerId,
-      // An order spanning markets has no one market; the dashboard then shows each booking's.
-      marketCode: markets.length === 1 ? (markets[0]?.market_code ?? null) : null,
       contact: data.Contact,
       idempotency: idempotencyOf(request),
       actor: actorOf(request.viewer),

@@ -30,6 +30,7 @@ import { AppError, notFound } from '../errors';
 import { bookingCustomer } from './booking-customer';
 import { insertBookings, insertOrder, type NewBooking } from './booking-orders';
 import { bookOnce, idempotencyOf, requestFingerprint } from './booking-transaction';
+import { claimChassis } from './chassis-holds';
 import { scopeOf, visibleOrders } from './dashboard-rows';
 import { validateEquipment } from './equipment';
 import { actorOf } from './order-audit';
@@ -657,7 +658,6 @@ export const bookTermLeaseRedelivery: Booker = (deps, request) => {
       return insertOrder(trx, {
         orderType: TERM_REDELIVERY_ORDER_TYPE,
         customerId: customer.customerId,
-        marketCode: null,
         ...(contractIds.length === 1 ? { contractId: contractIds[0] } : {}),
         contact: data.Contact,
         details: orderDetails(data.Search, live),
@@ -739,6 +739,12 @@ export const updateTermLeaseRedelivery: Updater = async (trx, request, { clock }
   const added: NewBooking[] = [];
   const kept = new Set<number>();
   const idsOf = new Map(live.flatMap((l) => l.LineItemDetails.map((d) => [d.ChassisMasterId, d.ChassisId])));
+  // The order's own chassis stay its own; any other open booking holding one refuses the edit.
+  await claimChassis(
+    trx,
+    planned.flatMap((p) => p.chassisMasterIds ?? []),
+    { orderType: TERM_REDELIVERY_ORDER_TYPE, exceptOrderId: orderId },
+  );
 
   for (const p of planned) {
     const e = openByKey.get(bookingKey(p.equipmentLineId ?? null, p.locationId, p.bookingComment ?? null));

@@ -33,9 +33,10 @@ export function lookupRoutes(app: FastifyInstance, { db }: AppContext): void {
     handler: async (request) => {
       const viewer = viewerOf(request);
       const { dataset } = request.params;
-      const { search, customerClass } = request.query;
+      const { search, customerClass, poolBookingAllowed } = request.query;
       return fetchLookup(db, viewer, dataset, {
         ...(search !== undefined ? { search } : {}),
+        ...(poolBookingAllowed !== undefined ? { poolBookingAllowed } : {}),
         ...(customerClass?.length ? { customerClass } : {}),
       });
     },

@@ -2,11 +2,15 @@
 import type { CustomerTable } from '../types';
 import { iso, type Rng, randomInstant } from './random';
 
-export type CustomerRow = Omit<CustomerTable, 'customer_id' | 'created_at' | 'good_standing' | 'active'> & {
+export type CustomerRow = Omit<
+  CustomerTable,
+  'customer_id' | 'created_at' | 'good_standing' | 'active' | 'pool_booking_allowed'
+> & {
   customer_id: number;
   created_at: string;
   good_standing: boolean;
   active: boolean;
+  pool_booking_allowed: boolean;
 };
 
 export const DEMO_MOTOR_CARRIER = { customer_name: 'Demo Motor Carrier', scac: 'DMCR', customer_class: 'MC' };
@@ -102,6 +106,7 @@ export function buildCustomers(rng: Rng): CustomerRow[] {
       ...base,
       good_standing: goodStanding,
       active: true,
+      pool_booking_allowed: true,
       email: `dispatch@${domainOf(base.customer_name)}`,
       phone: phone(rng),
       created_at: iso(randomInstant(rng, 700, 1500)),
@@ -119,6 +124,8 @@ export function buildCustomers(rng: Rng): CustomerRow[] {
       const scac = scacFor(rng, name, taken);
       add({ customer_name: name, scac, customer_class: cls }, !rng.chance(0.05));
       const row = rows[rows.length - 1] as CustomerRow;
+      // Issue 27: some customers may not pool-book (no draw on the generator: the rest stays as seeded).
+      row.pool_booking_allowed = i % 9 !== 4;
       row.active = !rng.chance(0.04);
       row.created_at = iso(randomInstant(rng, 30, 1800));
     }
