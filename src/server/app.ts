@@ -31,6 +31,7 @@ import { bookingPendingRoutes } from './routes/booking-pending';
 import { configurationRoutes } from './routes/configuration';
 import { dashboardRoutes } from './routes/dashboard';
 import { flowRoutes } from './routes/flows';
+import { gateEventRoutes } from './routes/gate-events';
 import { internalReservationRoutes } from './routes/internal-reservation';
 import { inventoryAvailabilityRoutes } from './routes/inventory-availability';
 import { lookupRoutes } from './routes/lookup';
@@ -76,6 +77,7 @@ const routeAreas = [
   internalReservationRoutes,
   manualInventoryRoutes,
   inventoryAvailabilityRoutes,
+  gateEventRoutes,
   hubRoutes,
 ];
 

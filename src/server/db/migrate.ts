@@ -21,6 +21,8 @@ import { statements as apiKeyNotify } from './migrations/0019-api-key-notify';
 import { statements as webhooks } from './migrations/0020-webhooks';
 import { statements as webhookEnqueueWhenSubscribed } from './migrations/0021-webhook-enqueue-when-subscribed';
 import { statements as dashboardRowsShown } from './migrations/0022-dashboard-rows-shown';
+import { statements as gateEvents } from './migrations/0060-gate-events';
+import { statements as gateReturnWebhooks } from './migrations/0061-gate-return-webhooks';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -41,6 +43,8 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0020-webhooks', statements: webhooks },
   { name: '0021-webhook-enqueue-when-subscribed', statements: webhookEnqueueWhenSubscribed },
   { name: '0022-dashboard-rows-shown', statements: dashboardRowsShown },
+  { name: '0060-gate-events', statements: gateEvents },
+  { name: '0061-gate-return-webhooks', statements: gateReturnWebhooks },
 ];
 
 const MIGRATION_LOCK = 727_001;
