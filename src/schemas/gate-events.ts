@@ -18,8 +18,16 @@ const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 export const gateEventSchema = {
   type: 'object',
   properties: {
-    ChassisId: { type: 'string', maxLength: 20, description: 'Four letters and six digits, e.g. PLCZ123456.' },
-    Kind: { type: 'string', enum: GATE_KINDS, description: 'OutGate: the chassis left; InGate: it came back.' },
+    ChassisId: {
+      type: 'string',
+      maxLength: 20,
+      description: 'Four letters and six digits, e.g. PLCZ123456.',
+    },
+    Kind: {
+      type: 'string',
+      enum: GATE_KINDS,
+      description: 'OutGate: the chassis left; InGate: it came back.',
+    },
     LocationId: { ...id, description: 'The location (ramp, depot, port bay) whose gate saw it.' },
     EventTime: {
       type: 'string',

@@ -47,13 +47,7 @@ async function companyOf(db: Kysely<Database>, viewer: Viewer, customerId: numbe
 
 type KeyRow = Pick<
   Database['api_keys'],
-  | 'name'
-  | 'key_prefix'
-  | 'abilities'
-  | 'expires_at'
-  | 'revoked_at'
-  | 'last_used_at'
-  | 'customer_id'
+  'name' | 'key_prefix' | 'abilities' | 'expires_at' | 'revoked_at' | 'last_used_at' | 'customer_id'
 > & { location_ids: number[] | null; api_key_id: number; created_at: Date; created_by_name: string | null };
 
 /** What a list shows of a key: never its hash. */
@@ -122,9 +116,12 @@ async function gateLocationsOf(
   if (!seesEveryCustomer(viewer))
     throw new AppError(403, 'Only internal staff can make a gate key for a location operator.', 'FORBIDDEN');
   if (abilities.length > 1)
-    throw badRequest('Abilities: a gate key sends gate events only; make a separate key for book, read or cancel.');
+    throw badRequest(
+      'Abilities: a gate key sends gate events only; make a separate key for book, read or cancel.',
+    );
   const wanted = [...new Set(locationIds ?? [])];
-  if (wanted.length === 0) throw badRequest('LocationIds: name the locations whose gate events the key sends.');
+  if (wanted.length === 0)
+    throw badRequest('LocationIds: name the locations whose gate events the key sends.');
   const found = await db
     .selectFrom('locations')
     .select('location_id')

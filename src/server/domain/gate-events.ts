@@ -8,7 +8,12 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
-import { GATE_BATCH_MAX, type GateBatchResult, type GateEventInput, type GateEventResult } from '../../schemas/gate-events';
+import {
+  GATE_BATCH_MAX,
+  type GateBatchResult,
+  type GateEventInput,
+  type GateEventResult,
+} from '../../schemas/gate-events';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
@@ -44,7 +49,14 @@ const resultOf = (
   outcome: GateEventResult['Outcome'],
   message: string | null = null,
   bookingCode: string | null = null,
-): GateEventResult => ({ Index: index, ChassisId: e.ChassisId, Kind: e.Kind, Outcome: outcome, Message: message, BookingCode: bookingCode });
+): GateEventResult => ({
+  Index: index,
+  ChassisId: e.ChassisId,
+  Kind: e.Kind,
+  Outcome: outcome,
+  Message: message,
+  BookingCode: bookingCode,
+});
 
 /** The locations a gate key reports for (all, for a caller without one: tests of the domain). */
 async function keyLocations(db: Kysely<Database>, viewer: Viewer): Promise<Set<number> | null> {
@@ -68,9 +80,9 @@ async function check(
   const allowed = await keyLocations(db, viewer);
   const locationIds = [...new Set(events.map((e) => e.LocationId))];
   const known = new Set(
-    (await db.selectFrom('locations').select('location_id').where('location_id', 'in', locationIds).execute()).map(
-      (l) => l.location_id,
-    ),
+    (
+      await db.selectFrom('locations').select('location_id').where('location_id', 'in', locationIds).execute()
+    ).map((l) => l.location_id),
   );
   const candidates: Candidate[] = [];
   const rejected = new Map<number, string>();
@@ -117,7 +129,14 @@ async function receivedBefore(trx: Kysely<Database>, candidates: readonly Candid
         on g.chassis_id = s.chassis_id and g.kind = s.kind and g.location_id = s.location_id
        and g.event_time = s.event_time`.execute(trx);
     for (const r of rows.rows)
-      found.add(keyOf({ chassisId: r.chassis_id, kind: r.kind, locationId: r.location_id, at: new Date(r.event_time) }));
+      found.add(
+        keyOf({
+          chassisId: r.chassis_id,
+          kind: r.kind,
+          locationId: r.location_id,
+          at: new Date(r.event_time),
+        }),
+      );
   }
   return found;
 }
@@ -150,7 +169,15 @@ async function lockChassis(trx: Kysely<Database>, ids: readonly string[]): Promi
 
 type Recorded = Pick<
   Database['gate_events'],
-  'chassis_id' | 'kind' | 'location_id' | 'booking_code' | 'scac' | 'outcome' | 'reason' | 'booking_id' | 'api_key_id'
+  | 'chassis_id'
+  | 'kind'
+  | 'location_id'
+  | 'booking_code'
+  | 'scac'
+  | 'outcome'
+  | 'reason'
+  | 'booking_id'
+  | 'api_key_id'
 > & { event_time: Date; chassis_master_id: number | null; review_status: 'OPEN' | null };
 
 export interface BatchOptions {
@@ -168,7 +195,8 @@ export async function ingestGateEvents(
   log: ErrorLog,
   { limit = GATE_BATCH_MAX, unreadable = new Map() }: BatchOptions = {},
 ): Promise<GateBatchResult> {
-  if (events.length === 0) throw new AppError(400, 'The batch has no events: send at least one.', 'GATE_BATCH_EMPTY');
+  if (events.length === 0)
+    throw new AppError(400, 'The batch has no events: send at least one.', 'GATE_BATCH_EMPTY');
   if (events.length > limit)
     throw new AppError(
       400,
@@ -176,7 +204,9 @@ export async function ingestGateEvents(
       'GATE_BATCH_TOO_LARGE',
     );
   const { candidates, rejected } = await check(deps.db, viewer, events, unreadable, Date.now());
-  const results: GateEventResult[] = events.map((e, i) => resultOf(i, e, 'Rejected', rejected.get(i) ?? null));
+  const results: GateEventResult[] = events.map((e, i) =>
+    resultOf(i, e, 'Rejected', rejected.get(i) ?? null),
+  );
   const actor = actorOf(viewer);
   const changedOrders = new Set<number>();
   let returned = false;
@@ -225,8 +255,16 @@ export async function ingestGateEvents(
         results[c.index] = resultOf(c.index, event, 'Stale', row.reason);
         continue;
       }
-      const move = { chassis: found, locationId: c.locationId, at: c.at, bookingCode: c.bookingCode, scac: c.scac };
-      const done: MoveResult = await (c.kind === 'OUT' ? pickUp(trx, move, actor) : returnChassis(trx, move, actor));
+      const move = {
+        chassis: found,
+        locationId: c.locationId,
+        at: c.at,
+        bookingCode: c.bookingCode,
+        scac: c.scac,
+      };
+      const done: MoveResult = await (c.kind === 'OUT'
+        ? pickUp(trx, move, actor)
+        : returnChassis(trx, move, actor));
       if (!done.ok) {
         row.reason = done.reason;
         row.review_status = 'OPEN';
@@ -251,7 +289,13 @@ export async function ingestGateEvents(
         .onConflict((oc) => oc.doNothing())
         .execute();
     // A return no order names still moves availability: webhooks hear it (migration 0061).
-    const plainReturns = [...new Set(recorded.filter((r) => r.kind === 'IN' && r.outcome === 'APPLIED' && r.booking_id === null).map((r) => r.location_id))];
+    const plainReturns = [
+      ...new Set(
+        recorded
+          .filter((r) => r.kind === 'IN' && r.outcome === 'APPLIED' && r.booking_id === null)
+          .map((r) => r.location_id),
+      ),
+    ];
     if (plainReturns.length > 0)
       await trx
         .insertInto('audit_log')

@@ -8,7 +8,13 @@
 import { type Kysely, sql } from 'kysely';
 import { REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
 import type { Database } from '../db/types';
-import { bookingField, type OrderActor, type OrderChanges, recordOrderChange, STATUS_FIELD } from './order-audit';
+import {
+  bookingField,
+  type OrderActor,
+  type OrderChanges,
+  recordOrderChange,
+  STATUS_FIELD,
+} from './order-audit';
 
 /** The order types a chassis is picked up against: pool, daily lease, term lease. */
 export const PICK_UP_ORDER_TYPES = ['PB', 'DL', 'TL'] as const;
@@ -35,7 +41,13 @@ export interface GateMove {
 
 /** What an event did: applied (maybe fulfilling a booking of an order), or why it matched nothing. */
 export type MoveResult =
-  | { ok: true; bookingId: number | null; bookingCode: string | null; orderId: number | null; flag: string | null }
+  | {
+      ok: true;
+      bookingId: number | null;
+      bookingCode: string | null;
+      orderId: number | null;
+      flag: string | null;
+    }
   | { ok: false; reason: string };
 
 const refuse = (reason: string): MoveResult => ({ ok: false, reason });
@@ -88,7 +100,8 @@ function mismatch(b: OpenBooking, move: GateMove): string | null {
   const code = b.booking_code ?? `#${b.booking_id}`;
   if (!(PICK_UP_ORDER_TYPES as readonly string[]).includes(b.booking_order_type_code))
     return `Booking ${code} is not a pick-up booking (pool, daily lease or term lease).`;
-  if (b.status_code !== 'OP') return `Booking ${code} is ${STATUS_NAMES[b.status_code] ?? b.status_code}, not open.`;
+  if (b.status_code !== 'OP')
+    return `Booking ${code} is ${STATUS_NAMES[b.status_code] ?? b.status_code}, not open.`;
   if (b.location_id !== move.locationId) return `Booking ${code} is for another location.`;
   if (b.equipment_category_code !== move.chassis.equipment_category_code)
     return `Booking ${code} is for ${b.equipment_category_code}, the chassis is ${move.chassis.equipment_category_code}.`;
@@ -121,7 +134,10 @@ async function pickUpBooking(trx: Kysely<Database>, move: GateMove, forcedBookin
   if (!customer) return refuse(`No customer has the SCAC ${move.scac.toUpperCase()}.`);
   const oldest = await bookingQuery(trx)
     .where((eb) =>
-      eb.or([eb('o.customer_id', '=', customer.customer_id), eb('o.motor_carrier_id', '=', customer.customer_id)]),
+      eb.or([
+        eb('o.customer_id', '=', customer.customer_id),
+        eb('o.motor_carrier_id', '=', customer.customer_id),
+      ]),
     )
     .where('o.booking_order_type_code', 'in', [...PICK_UP_ORDER_TYPES])
     .where('b.status_code', '=', 'OP')
@@ -233,7 +249,13 @@ export async function pickUp(
     last_gate_at: move.at,
   });
   await fulfilOne(trx, booking, actor, 'picked_up', factsOf(move));
-  return { ok: true, bookingId: booking.booking_id, bookingCode: booking.booking_code, orderId: booking.booking_order_id, flag: null };
+  return {
+    ok: true,
+    bookingId: booking.booking_id,
+    bookingCode: booking.booking_code,
+    orderId: booking.booking_order_id,
+    flag: null,
+  };
 }
 
 const factsOf = (move: GateMove) => ({
@@ -243,13 +265,19 @@ const factsOf = (move: GateMove) => ({
 });
 
 /** Whether a term lease contract lets its chassis come back to this location (its org, its markets). */
-async function contractAllows(trx: Kysely<Database>, contractId: number, locationId: number): Promise<boolean> {
+async function contractAllows(
+  trx: Kysely<Database>,
+  contractId: number,
+  locationId: number,
+): Promise<boolean> {
   const row = await trx
     .selectFrom('term_lease_contracts as k')
     .innerJoin('term_lease_contract_lines as l', 'l.contract_id', 'k.contract_id')
     .innerJoin('locations as loc', 'loc.market_code', 'l.market_code')
     .innerJoin('inventory_org_locations as iol', (j) =>
-      j.onRef('iol.location_id', '=', 'loc.location_id').onRef('iol.inventory_org_code', '=', 'k.inventory_org_code'),
+      j
+        .onRef('iol.location_id', '=', 'loc.location_id')
+        .onRef('iol.inventory_org_code', '=', 'k.inventory_org_code'),
     )
     .select('loc.location_id')
     .where('k.contract_id', '=', contractId)
@@ -259,7 +287,11 @@ async function contractAllows(trx: Kysely<Database>, contractId: number, locatio
 }
 
 /** An in-gate: the chassis stands available here; the open redelivery naming it is fulfilled. */
-export async function returnChassis(trx: Kysely<Database>, move: GateMove, actor: OrderActor): Promise<MoveResult> {
+export async function returnChassis(
+  trx: Kysely<Database>,
+  move: GateMove,
+  actor: OrderActor,
+): Promise<MoveResult> {
   const c = move.chassis;
   if (c.status !== 'ON_HIRE')
     return refuse(`${c.chassis_id} is not on hire in our records: its out-gate was never received.`);
@@ -292,7 +324,12 @@ export async function returnChassis(trx: Kysely<Database>, move: GateMove, actor
     })
     .where('chassis_master_id', '=', c.chassis_master_id)
     .execute();
-  Object.assign(c, { status: 'AVAILABLE', on_hire_customer_id: null, contract_id: contractId, last_gate_at: move.at });
+  Object.assign(c, {
+    status: 'AVAILABLE',
+    on_hire_customer_id: null,
+    contract_id: contractId,
+    last_gate_at: move.at,
+  });
   if (!redelivery) return { ok: true, bookingId: null, bookingCode: null, orderId: null, flag };
   await fulfilOne(trx, redelivery, actor, 'returned', factsOf(move));
   return {

@@ -44,9 +44,13 @@ function transactionsOf(text: string): X12Transaction[] {
   } catch (err) {
     throw bad(`The body is not an X12 interchange: ${(err as Error).message}`);
   }
-  const interchanges = parsed instanceof X12Interchange ? [parsed] : ((parsed as { interchanges?: X12Interchange[] }).interchanges ?? []);
+  const interchanges =
+    parsed instanceof X12Interchange
+      ? [parsed]
+      : ((parsed as { interchanges?: X12Interchange[] }).interchanges ?? []);
   const sets = interchanges.flatMap((i) => i.functionalGroups.flatMap((g) => g.transactions));
-  if (sets.length === 0) throw bad('The interchange holds no transaction sets: send one ST*322 set per gate event.');
+  if (sets.length === 0)
+    throw bad('The interchange holds no transaction sets: send one ST*322 set per gate event.');
   return sets;
 }
 
@@ -58,7 +62,8 @@ function timeOf(q5: X12Segment): string | { problem: string } {
   const offset = TIME_CODES[code];
   if (!/^\d{8}$/.test(date) || !/^\d{4}(\d{2})?$/.test(time))
     return { problem: `Q5 date ${date || '(none)'} and time ${time || '(none)'}: send CCYYMMDD and HHMM.` };
-  if (offset === undefined) return { problem: `Q5 time code ${code} is not one we read: send UT or a US zone (ET, CT, MT, PT).` };
+  if (offset === undefined)
+    return { problem: `Q5 time code ${code} is not one we read: send UT or a US zone (ET, CT, MT, PT).` };
   const local = Date.UTC(
     Number(date.slice(0, 4)),
     Number(date.slice(4, 6)) - 1,

@@ -52,7 +52,10 @@ export function gateEventRoutes(app: FastifyInstance, ctx: AppContext): void {
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (X12_TYPES.includes(type)) {
         const { events, unreadable } = gateEventsFromX12(request.body as string);
-        return ingestGateEvents(ctx, viewer, events, request.log, { limit: GATE_INTERCHANGE_MAX, unreadable });
+        return ingestGateEvents(ctx, viewer, events, request.log, {
+          limit: GATE_INTERCHANGE_MAX,
+          unreadable,
+        });
       }
       return ingestGateEvents(ctx, viewer, (request.body as GateBatch).Events, request.log);
     },
