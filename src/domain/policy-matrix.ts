@@ -234,6 +234,17 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
   },
   // Issue 31: gate events, the staff's exceptions list, the chassis a company holds, the lookup.
   'POST /api/gateevents': { ability: 'gate.send', who: A.gateSenders },
+  'GET /api/gateevents/exceptions': { ability: 'gate.exceptions.read', who: A.staffReaders },
+  'POST /api/gateevents/exceptions/:id/resolve': { ability: 'gate.exceptions.resolve', who: A.staffWriters },
+  'POST /api/gateevents/exceptions/:id/dismiss': { ability: 'gate.exceptions.resolve', who: A.staffWriters },
+  /** Staff name the company (CustomerId): without one they are answered 400, past authorization. */
+  'GET /api/chassis/held': { ability: 'chassis.held', who: A.orderReaders },
+  'GET /api/chassis/held/export': { ability: 'chassis.held', who: A.orderReaders },
+  'GET /api/chassis/lookup/:chassisId': {
+    ability: 'signedIn',
+    who: A.signedIn,
+    params: { chassisId: 'PLCZ123456' },
+  },
 };
 
 /** A customer's record a route can be asked for: an order of a type, a contract, a user. */

@@ -28,6 +28,7 @@ import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingOrderRoutes } from './routes/booking-order';
 import { bookingPendingRoutes } from './routes/booking-pending';
+import { chassisRoutes } from './routes/chassis';
 import { configurationRoutes } from './routes/configuration';
 import { dashboardRoutes } from './routes/dashboard';
 import { flowRoutes } from './routes/flows';
@@ -78,6 +79,7 @@ const routeAreas = [
   manualInventoryRoutes,
   inventoryAvailabilityRoutes,
   gateEventRoutes,
+  chassisRoutes,
   hubRoutes,
 ];
 

@@ -13,8 +13,20 @@ import {
   gateBatchResultSchema,
   gateBatchSchema,
 } from '../../schemas/gate-events';
+import {
+  type GateDismiss,
+  type GateExceptionQuery,
+  type GateResolve,
+  gateDismissSchema,
+  gateExceptionListSchema,
+  gateExceptionParamsSchema,
+  gateExceptionQuerySchema,
+  gateExceptionSchema,
+  gateResolveSchema,
+} from '../../schemas/gate-exceptions';
 import type { AppContext } from '../context';
 import { ingestGateEvents } from '../domain/gate-events';
+import { dismissGateException, resolveGateException, searchGateExceptions } from '../domain/gate-exceptions';
 import { gateEventsFromX12 } from '../domain/gate-x12';
 import { viewerOf } from '../plugins/access';
 
@@ -59,5 +71,48 @@ export function gateEventRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       return ingestGateEvents(ctx, viewer, (request.body as GateBatch).Events, request.log);
     },
+  });
+
+  const staffTags = ['Gate event exceptions'];
+  const bearer = [{ bearer: [] }];
+  app.get<{ Querystring: GateExceptionQuery }>('/api/gateevents/exceptions', {
+    config: { access: Abilities.gateExceptionsRead },
+    schema: {
+      tags: staffTags,
+      summary: 'The gate events staff must look at, newest first (Open by default).',
+      querystring: gateExceptionQuerySchema,
+      security: bearer,
+      response: { 200: gateExceptionListSchema, ...errorResponses },
+    },
+    handler: (request) => searchGateExceptions(ctx.db, request.query),
+  });
+
+  app.post<{ Params: { id: number }; Body: GateResolve }>('/api/gateevents/exceptions/:id/resolve', {
+    config: { access: Abilities.gateExceptionsResolve },
+    schema: {
+      tags: staffTags,
+      summary: 'Resolve an unmatched pick-up by choosing the booking it was against: the pick-up is applied.',
+      description:
+        '409 when the booking cannot take the chassis (with the reason) or the exception is closed.',
+      params: gateExceptionParamsSchema,
+      body: gateResolveSchema,
+      security: bearer,
+      response: { 200: gateExceptionSchema, ...errorResponses, 409: { $ref: 'ErrorResponse#' } },
+    },
+    handler: (request) =>
+      resolveGateException(ctx, viewerOf(request), request.params.id, request.body, request.log),
+  });
+
+  app.post<{ Params: { id: number }; Body: GateDismiss }>('/api/gateevents/exceptions/:id/dismiss', {
+    config: { access: Abilities.gateExceptionsResolve },
+    schema: {
+      tags: staffTags,
+      summary: 'Dismiss a gate event exception with the reason nothing is to be done.',
+      params: gateExceptionParamsSchema,
+      body: gateDismissSchema,
+      security: bearer,
+      response: { 200: gateExceptionSchema, ...errorResponses, 409: { $ref: 'ErrorResponse#' } },
+    },
+    handler: (request) => dismissGateException(ctx.db, viewerOf(request), request.params.id, request.body),
   });
 }
