@@ -72,12 +72,12 @@ export interface OpenBooking {
 }
 
 /**
- * An open pool booking alone on its order, with `maxLeft` units or fewer still to pick up and at
+ * An open pool booking alone on its order, with `minLeft` to `maxLeft` units still to pick up and at
  * least `available` chassis of its size and class standing available: the chassis to pick up.
  */
 export async function openPoolBooking(
   t: TestApp,
-  { maxLeft = 3, skip = [] as number[] } = {},
+  { minLeft = 1, maxLeft = 3, skip = [] as number[] } = {},
 ): Promise<{ booking: OpenBooking; chassis: string[] }> {
   const { rows } = await sql<OpenBooking>`
     select b.booking_id, b.booking_code, b.booking_order_id, b.location_id, b.equipment_category_code,
@@ -86,7 +86,7 @@ export async function openPoolBooking(
     join customers c on c.customer_id = o.customer_id
     where o.booking_order_type_code = 'PB' and b.status_code = 'OP' and o.status_code = 'OP'
       and b.booking_code is not null and b.equipment_class_code is not null
-      and b.units_requested_count - b.units_fulfilled_count between 1 and ${maxLeft}
+      and b.units_requested_count - b.units_fulfilled_count between ${minLeft} and ${maxLeft}
       and (select count(*) from bookings x where x.booking_order_id = o.booking_order_id) = 1
       and b.booking_id <> all(${skip.length ? skip : [0]}::int[])
       and (select count(*) from chassis h where h.status = 'AVAILABLE' and h.contract_id is null
