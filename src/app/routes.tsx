@@ -100,6 +100,10 @@ const internalReservationPage: Page = lazyPage(
 const manualInventoryPage: Page = lazyPage(() => import('./manual-inventory/ManualInventoryPage'));
 // Issue 18: the staff's audit trail search, on demand.
 const auditTrailPage: Page = lazyPage(() => import('./audit/AuditTrailPage'));
+// Issue 31: My chassis, the chassis lookup and the staff's gate exceptions, each on demand.
+const myChassisPage: Page = lazyPage(() => import('./chassis/MyChassisPage'));
+const chassisLookupPage: Page = lazyPage(() => import('./chassis/ChassisLookupPage'));
+const gateExceptionsPage: Page = lazyPage(() => import('./gate/GateExceptionsPage'));
 const inventoryAvailabilityPage: Page = lazyPage(
   () => import('./inventory-availability/InventoryAvailabilityPage'),
 );
@@ -187,6 +191,30 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     title: 'Audit Trail',
     page: auditTrailPage,
     menu: { label: 'Audit Trail' },
+  },
+  {
+    path: '/gate_exceptions',
+    area: 'manualInventory',
+    ability: Abilities.gateExceptionsRead,
+    title: 'Gate Exceptions',
+    page: gateExceptionsPage,
+    menu: { label: 'Gate Exceptions' },
+  },
+  {
+    path: '/my_chassis',
+    area: 'dashboard',
+    ability: Abilities.myChassis,
+    title: 'My Chassis',
+    page: myChassisPage,
+    menu: { label: 'My Chassis' },
+  },
+  {
+    path: '/chassis_lookup',
+    area: 'dashboard',
+    ability: Abilities.session,
+    title: 'Chassis Lookup',
+    page: chassisLookupPage,
+    menu: { label: 'Chassis Lookup' },
   },
   { path: '/my_account/info', area: 'myAccount', title: 'My Account', page: myAccountPage },
 ];

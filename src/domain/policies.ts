@@ -103,6 +103,8 @@ export interface Ability {
   readonly apiKey?: ApiKeyAbility | 'any';
   /** Issue 31: only a call with an API key holding `apiKey` gets through (no person's session). */
   readonly keyOnly?: boolean;
+  /** Issue 31: a customer's users only (what their own company holds); staff have no company. */
+  readonly externalOnly?: boolean;
 }
 
 const ability = (name: string, requires: Ability['requires'], more: Partial<Ability> = {}): Ability => ({
@@ -139,6 +141,7 @@ export function can(
 ): boolean {
   if (actor.apiKeyAbilities && !keyHolds(actor.apiKeyAbilities, which)) return false;
   if (which.keyOnly && !actor.apiKeyAbilities) return false;
+  if (which.externalOnly && actor.isInternal !== false) return false;
   if (which.staffOnly && actor.isInternal !== true) return false;
   const requires = typeof which.requires === 'function' ? which.requires(params) : which.requires;
   return hasAnyPermission(actor.permissions, requires);
@@ -205,6 +208,8 @@ export const Abilities = {
   }),
   /** Issue 31: the chassis a company holds (My chassis), and the picker of the redelivery flows. */
   chassisHeld: ability('chassis.held', [], { apiKey: 'read' }),
+  /** Issue 31: the My chassis page: a customer's users (staff name a company through the API). */
+  myChassis: ability('chassis.mine', [], { externalOnly: true }),
   /** Submit or update through a flow: the flow file's permissions (any pair grants it). */
   flow: (flowId: string, requires: readonly PermissionRequirement[]) =>
     ability(`flow(${flowId})`, requires, { apiKey: 'book' }),
