@@ -57,7 +57,7 @@ const RowDecision = observer(function RowDecision({
         void store.submit();
       }}
     >
-      <Stack gap={1} minW="14rem">
+      <Stack gap={1} minW={{ base: '9rem', md: '14rem' }}>
         <Input
           size="xs"
           aria-label={label}
@@ -163,17 +163,30 @@ const GateExceptionsPage = observer(function GateExceptionsPage({ title }: PageP
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader>Chassis</Table.ColumnHeader>
-                      <Table.ColumnHeader>Gate</Table.ColumnHeader>
-                      <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                      <Table.ColumnHeader>Status</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">Gate</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">Reason</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
                       <Table.ColumnHeader>Decision</Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
                     {result.ResultSet.map((row) => (
                       <Table.Row key={row.GateEventId}>
-                        <Table.Cell fontWeight="semibold">{row.ChassisId}</Table.Cell>
                         <Table.Cell>
+                          <Text fontWeight="semibold">{row.ChassisId}</Text>
+                          {/* On a phone the row's facts stack under its chassis; the decision stays in view. */}
+                          <Stack gap={1} hideFrom="md" fontSize="sm">
+                            <Badge alignSelf="start" colorPalette={TONE[row.Status]}>
+                              {row.Status}
+                            </Badge>
+                            <Text>
+                              {row.Kind === 'OutGate' ? 'Out-gate' : 'In-gate'} ·{' '}
+                              {formatDateTime(row.EventTime)} · {row.LocationName}
+                            </Text>
+                            <Text>{row.Reason}</Text>
+                          </Stack>
+                        </Table.Cell>
+                        <Table.Cell hideBelow="md">
                           <Text whiteSpace="nowrap">
                             {row.Kind === 'OutGate' ? 'Out-gate' : 'In-gate'} ·{' '}
                             {formatDateTime(row.EventTime)}
@@ -184,8 +197,10 @@ const GateExceptionsPage = observer(function GateExceptionsPage({ title }: PageP
                             {row.Sender ? ` · ${row.Sender}` : ''}
                           </Text>
                         </Table.Cell>
-                        <Table.Cell minW="14rem">{row.Reason}</Table.Cell>
-                        <Table.Cell>
+                        <Table.Cell hideBelow="md" minW="14rem">
+                          {row.Reason}
+                        </Table.Cell>
+                        <Table.Cell hideBelow="md">
                           <Badge colorPalette={TONE[row.Status]}>{row.Status}</Badge>
                         </Table.Cell>
                         <Table.Cell>
