@@ -172,7 +172,7 @@ const GateExceptionsPage = observer(function GateExceptionsPage({ title }: PageP
                   <Table.Body>
                     {result.ResultSet.map((row) => (
                       <Table.Row key={row.GateEventId}>
-                        <Table.Cell>
+                        <Table.Cell whiteSpace="normal" maxW={{ base: '11rem', md: 'none' }}>
                           <Text fontWeight="semibold">{row.ChassisId}</Text>
                           {/* On a phone the row's facts stack under its chassis; the decision stays in view. */}
                           <Stack gap={1} hideFrom="md" fontSize="sm">
