@@ -101,6 +101,10 @@ const internalReservationPage: Page = lazyPage(
 const manualInventoryPage: Page = lazyPage(() => import('./manual-inventory/ManualInventoryPage'));
 // Issue 18: the staff's audit trail search, on demand.
 const auditTrailPage: Page = lazyPage(() => import('./audit/AuditTrailPage'));
+// Issue 31: My chassis, the chassis lookup and the staff's gate exceptions, each on demand.
+const myChassisPage: Page = lazyPage(() => import('./chassis/MyChassisPage'));
+const chassisLookupPage: Page = lazyPage(() => import('./chassis/ChassisLookupPage'));
+const gateExceptionsPage: Page = lazyPage(() => import('./gate/GateExceptionsPage'));
 // Issue 32: the analyst's flow catalogue and live preview, on demand.
 const flowCataloguePage: Page = lazyPage(() => import('./analyst/FlowCataloguePage'));
 const flowPreviewPage: Page = lazyPage(() => import('./analyst/FlowPreviewPage'));
@@ -191,6 +195,30 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     title: 'Audit Trail',
     page: auditTrailPage,
     menu: { label: 'Audit Trail' },
+  },
+  {
+    path: '/gate_exceptions',
+    area: 'manualInventory',
+    ability: Abilities.gateExceptionsRead,
+    title: 'Gate Exceptions',
+    page: gateExceptionsPage,
+    menu: { label: 'Gate Exceptions' },
+  },
+  {
+    path: '/my_chassis',
+    area: 'dashboard',
+    ability: Abilities.myChassis,
+    title: 'My Chassis',
+    page: myChassisPage,
+    menu: { label: 'My Chassis' },
+  },
+  {
+    path: '/chassis_lookup',
+    area: 'dashboard',
+    ability: Abilities.session,
+    title: 'Chassis Lookup',
+    page: chassisLookupPage,
+    menu: { label: 'Chassis Lookup' },
   },
   ...[CATALOGUE_PATH, `${CATALOGUE_PATH}/:flowId`].map((path, i) => ({
     path,

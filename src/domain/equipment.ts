@@ -21,3 +21,17 @@ export const CHASSIS_MESSAGES = {
   unknown: (id: string) => `${id} was not found in our equipment records.`,
   notOnHire: (id: string) => `${id} is not on hire to your company.`,
 } as const;
+
+/**
+ * Issue 31: prefixes of the other chassis pools a well-formed ID may belong to, so a lookup of a
+ * chassis that is not ours can say whose pool it is likely in. A record of ours always wins.
+ */
+export const OTHER_POOL_PREFIXES: Readonly<Record<string, string>> = {
+  DCLZ: 'DCLI',
+  DCLU: 'DCLI',
+  FLXZ: 'Flexi-Van',
+  FVIZ: 'Flexi-Van',
+  TRLZ: 'TRAC Intermodal',
+  TRIZ: 'TRAC Intermodal',
+  MCHZ: 'Milestone Chassis',
+};

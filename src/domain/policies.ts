@@ -33,7 +33,14 @@ export interface Actor {
  * order. Everything else (a person's session and account, staff tools, managing keys) refuses keys.
  */
 export const API_KEY_ABILITIES = ['book', 'read', 'cancel'] as const;
-export type ApiKeyAbility = (typeof API_KEY_ABILITIES)[number];
+/**
+ * Issue 31: a terminal's or depot's key sends gate events and nothing else. Only staff make one,
+ * for the location operator's company and the locations it reports for; it holds no other ability.
+ */
+export const GATE_KEY_ABILITY = 'gate';
+/** Every ability a key may hold: a company's (API_KEY_ABILITIES) or a location operator's gate. */
+export const KEY_ABILITIES = [...API_KEY_ABILITIES, GATE_KEY_ABILITY] as const;
+export type ApiKeyAbility = (typeof KEY_ABILITIES)[number];
 
 /** The customer-facing booking entities: a key's bits are taken from these only, never staff ones. */
 const API_KEY_ENTITIES: readonly EntityName[] = [
@@ -48,6 +55,7 @@ const API_KEY_BITS: Readonly<Record<ApiKeyAbility, number>> = {
   read: Permission.Read,
   book: Permission.Read | Permission.Create | Permission.Update,
   cancel: Permission.Read | Permission.Update,
+  gate: 0,
 };
 
 /**
@@ -93,8 +101,15 @@ export interface Ability {
   readonly staffToo?: boolean;
   /** What a refused caller reads, when it can say more than "no permission". */
   readonly refusal?: (params: Readonly<Record<string, string>>) => string;
-  /** Issue 18: the key ability that lets an API key use it ('any': every key); absent: no key may. */
+  /**
+   * Issue 18: the key ability that lets an API key use it ('any': every company key, not a gate
+   * key); absent: no key may.
+   */
   readonly apiKey?: ApiKeyAbility | 'any';
+  /** Issue 31: only a call with an API key holding `apiKey` gets through (no person's session). */
+  readonly keyOnly?: boolean;
+  /** Issue 31: a customer's users only (what their own company holds); staff have no company. */
+  readonly externalOnly?: boolean;
 }
 
 const ability = (name: string, requires: Ability['requires'], more: Partial<Ability> = {}): Ability => ({
@@ -117,7 +132,9 @@ export const refusalOf = (
 };
 
 const keyHolds = (abilities: readonly ApiKeyAbility[], which: Ability): boolean =>
-  which.apiKey === 'any' || (which.apiKey !== undefined && abilities.includes(which.apiKey));
+  which.apiKey === 'any'
+    ? abilities.some((a) => a !== GATE_KEY_ABILITY)
+    : which.apiKey !== undefined && abilities.includes(which.apiKey);
 
 const need = (entity: EntityName, bits: number): PermissionRequirement[] => [{ entity, bits }];
 
@@ -128,6 +145,8 @@ export function can(
   params: Readonly<Record<string, string>> = {},
 ): boolean {
   if (actor.apiKeyAbilities && !keyHolds(actor.apiKeyAbilities, which)) return false;
+  if (which.keyOnly && !actor.apiKeyAbilities) return false;
+  if (which.externalOnly && actor.isInternal !== false) return false;
   if (which.staffOnly && actor.isInternal !== true) return false;
   if (which.staffToo && actor.isInternal === true) return true;
   const requires = typeof which.requires === 'function' ? which.requires(params) : which.requires;
@@ -189,6 +208,27 @@ export const Abilities = {
   flowCatalogue: ability('flows.catalogue', need(Entity.BusinessRules, Permission.Read), { staffToo: true }),
   /** Issue 32: the live preview of a flow with its rules or limits changed in the browser (nothing saved). */
   flowPreview: ability('flows.preview', need(Entity.BusinessRules, Permission.Update)),
+  /** Issue 31: a terminal's or depot's system sends gate events, with a gate key only. */
+  gateEventsSend: ability('gate.send', [], {
+    apiKey: 'gate',
+    keyOnly: true,
+    refusal: () =>
+      'Gate events are sent by a terminal’s or depot’s system with a gate API key, which staff make for the location operator.',
+  }),
+  /** Issue 31: the gate events staff must look at (exceptions, flagged returns). */
+  gateExceptionsRead: ability('gate.exceptions.read', AreaAccess.manualInventory, {
+    staffOnly: true,
+    refusal: () => 'Only internal staff can see gate event exceptions.',
+  }),
+  /** Issue 31: resolve an exception by choosing its booking, or dismiss it with a reason. */
+  gateExceptionsResolve: ability('gate.exceptions.resolve', need(Entity.ManualInventory, Permission.Create), {
+    staffOnly: true,
+    refusal: () => 'Only internal staff who keep the chassis records can resolve gate event exceptions.',
+  }),
+  /** Issue 31: the chassis a company holds (My chassis), and the picker of the redelivery flows. */
+  chassisHeld: ability('chassis.held', [], { apiKey: 'read' }),
+  /** Issue 31: the My chassis page: a customer's users (staff name a company through the API). */
+  myChassis: ability('chassis.mine', [], { externalOnly: true }),
   /** Submit or update through a flow: the flow file's permissions (any pair grants it). */
   flow: (flowId: string, requires: readonly PermissionRequirement[]) =>
     ability(`flow(${flowId})`, requires, { apiKey: 'book' }),

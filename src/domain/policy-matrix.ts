@@ -20,6 +20,8 @@ export const MATRIX_ROLES = [
   /** Issue 18: API keys of the second customer (made by staff): read only, and book+read+cancel. */
   'readKey',
   'fullKey',
+  /** Issue 31: a location operator's gate key (made by staff): gate events and nothing else. */
+  'gateKey',
 ] as const;
 export type MatrixRole = (typeof MATRIX_ROLES)[number];
 export type Outcome = 'allowed' | 401 | 403;
@@ -67,6 +69,8 @@ export const AUDIENCES = {
     'staff',
     'fullKey',
   ]),
+  /** Issue 31: gate events come from a gate key only; no person's session sends them. */
+  gateSenders: audience(['gateKey']),
   /** Whoever may cancel some type of order (each order's own verdict decides the rest). */
   orderCancellers: audience([...CUSTOMERS, 'staff', 'fullKey']),
 } as const;
@@ -235,6 +239,19 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
   'POST /api/webhooks/subscriptions/:id/deliveries/:deliveryId/resend': {
     ability: 'integrations.manage',
     who: A.staffWriters,
+  },
+  // Issue 31: gate events, the staff's exceptions list, the chassis a company holds, the lookup.
+  'POST /api/gateevents': { ability: 'gate.send', who: A.gateSenders },
+  'GET /api/gateevents/exceptions': { ability: 'gate.exceptions.read', who: A.staffReaders },
+  'POST /api/gateevents/exceptions/:id/resolve': { ability: 'gate.exceptions.resolve', who: A.staffWriters },
+  'POST /api/gateevents/exceptions/:id/dismiss': { ability: 'gate.exceptions.resolve', who: A.staffWriters },
+  /** Staff name the company (CustomerId): without one they are answered 400, past authorization. */
+  'GET /api/chassis/held': { ability: 'chassis.held', who: A.orderReaders },
+  'GET /api/chassis/held/export': { ability: 'chassis.held', who: A.orderReaders },
+  'GET /api/chassis/lookup/:chassisId': {
+    ability: 'signedIn',
+    who: A.signedIn,
+    params: { chassisId: 'PLCZ123456' },
   },
 };
 

@@ -3,15 +3,21 @@
  * revoke one. docs/integrations.md "API keys" says how a system calls with one.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { API_KEY_ABILITIES } from '../domain/policies';
+import { KEY_ABILITIES } from '../domain/policies';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const abilities = {
   type: 'array',
-  items: { type: 'string', enum: API_KEY_ABILITIES },
-  maxItems: 3,
+  items: { type: 'string', enum: KEY_ABILITIES },
+  maxItems: 4,
   description:
-    'What the key may do: read (the dashboard, an order and its documents), book (the booking calls, edits included), cancel (cancel an order).',
+    'What the key may do: read (the dashboard, an order and its documents), book (the booking calls, edits included), cancel (cancel an order); or, alone and made by staff, gate (a terminal or depot sends gate events, POST /api/gateevents).',
+} as const;
+const locationIds = {
+  type: 'array',
+  items: id,
+  maxItems: 50,
+  description: 'A gate key only: the locations whose gate events the key sends.',
 } as const;
 
 export const apiKeyCreateSchema = {
@@ -23,6 +29,7 @@ export const apiKeyCreateSchema = {
       description: 'Which system uses the key; unique among the company’s working keys.',
     },
     Abilities: abilities,
+    LocationIds: locationIds,
     ExpiresAt: {
       type: 'string',
       maxLength: 40,
@@ -55,6 +62,7 @@ const keyProperties = {
   Name: { type: 'string' },
   Prefix: { type: 'string', description: 'The key’s first characters, to tell keys apart.' },
   Abilities: abilities,
+  LocationIds: { ...locationIds, type: ['array', 'null'] },
   CreatedBy: { type: ['string', 'null'] },
   CreatedAt: { type: 'string', format: 'date-time' },
   ExpiresAt: { type: 'string', format: 'date-time' },
@@ -72,6 +80,7 @@ const keyRequired = [
   'Name',
   'Prefix',
   'Abilities',
+  'LocationIds',
   'CreatedBy',
   'CreatedAt',
   'ExpiresAt',

@@ -273,7 +273,7 @@ export const historyEntrySchema = {
     Action: {
       type: 'string',
       description:
-        'created, status_changed, edited, validated, accepted, rejected, cancelled (ORDER_AUDIT_ACTIONS).',
+        'created, status_changed, edited, validated, accepted, rejected, cancelled, picked_up, returned (ORDER_AUDIT_ACTIONS).',
     },
     StatusCode: { type: ['string', 'null'] },
     StatusName: { type: 'string' },

@@ -32,9 +32,11 @@ import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingOrderRoutes } from './routes/booking-order';
 import { bookingPendingRoutes } from './routes/booking-pending';
+import { chassisRoutes } from './routes/chassis';
 import { configurationRoutes } from './routes/configuration';
 import { dashboardRoutes } from './routes/dashboard';
 import { flowRoutes } from './routes/flows';
+import { gateEventRoutes } from './routes/gate-events';
 import { internalReservationRoutes } from './routes/internal-reservation';
 import { inventoryAvailabilityRoutes } from './routes/inventory-availability';
 import { lookupRoutes } from './routes/lookup';
@@ -82,6 +84,8 @@ const routeAreas = [
   internalReservationRoutes,
   manualInventoryRoutes,
   inventoryAvailabilityRoutes,
+  gateEventRoutes,
+  chassisRoutes,
   hubRoutes,
 ];
 

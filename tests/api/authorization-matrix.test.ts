@@ -38,7 +38,7 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
   /** A new session for every role (the matrix signs each one out at its end). */
   const signInAll = async () => {
     const demo: Record<
-      Exclude<MatrixRole, 'anonymous' | 'otherCustomer' | 'readKey' | 'fullKey'>,
+      Exclude<MatrixRole, 'anonymous' | 'otherCustomer' | 'readKey' | 'fullKey' | 'gateKey'>,
       DemoUser
     > = {
       customer: 'demo.customer',
@@ -89,6 +89,8 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
     for (const [role, abilities] of [
       ['readKey', ['read']],
       ['fullKey', ['book', 'read', 'cancel']],
+      // Issue 31: a location operator's gate key: gate events and nothing else.
+      ['gateKey', ['gate']],
     ] as const) {
       const res = await t.app.inject({
         method: 'POST',
@@ -99,6 +101,7 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
           Abilities: abilities,
           ExpiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
           CustomerId: otherCustomerId,
+          ...(role === 'gateKey' ? { LocationIds: [18478] } : {}),
         },
       });
       expect(res.statusCode, res.body).toBe(201);

@@ -1,10 +1,13 @@
 import type { AxiosInstance } from 'axios';
 import { createApiClient } from '../api/client';
 import { AuditTrailStore } from '../audit/AuditTrailStore';
+import { ChassisLookupStore } from '../chassis/ChassisLookupStore';
+import { MyChassisStore } from '../chassis/MyChassisStore';
 import { DashboardDetailStore } from '../dashboard/DashboardDetailStore';
 import { DashboardStore } from '../dashboard/DashboardStore';
 import { DraftVault } from '../flows/DraftVault';
 import { FlowStores } from '../flows/FlowStores';
+import { GateExceptionsStore } from '../gate/GateExceptionsStore';
 import { HubStore } from '../hub/HubStore';
 import { InternalReservationStore } from '../internal-reservation/InternalReservationStore';
 import { InventoryAvailabilityStore } from '../inventory-availability/InventoryAvailabilityStore';
@@ -62,6 +65,10 @@ export class RootStore {
   readonly inventoryAvailability: InventoryAvailabilityStore;
   /** Issue 18: the staff's audit trail search. */
   readonly auditTrail: AuditTrailStore;
+  /** Issue 31: My chassis, the chassis lookup, and the staff's gate exceptions. */
+  readonly myChassis: MyChassisStore;
+  readonly chassisLookup: ChassisLookupStore;
+  readonly gateExceptions: GateExceptionsStore;
   readonly storage: KeyValueStorage;
   /** Idle watch, token refresh, cross-tab mirroring, version check, public configuration (SPEC §4). */
   readonly sessionBehaviour: SessionBehaviour;
@@ -114,6 +121,9 @@ export class RootStore {
     });
     this.manualInventory = new ManualInventoryStore({ api: this.api, session: this.session });
     this.auditTrail = new AuditTrailStore({ api: this.api });
+    this.myChassis = new MyChassisStore({ api: this.api });
+    this.chassisLookup = new ChassisLookupStore(this.api);
+    this.gateExceptions = new GateExceptionsStore(this.api);
     this.inventoryAvailability = new InventoryAvailabilityStore({
       api: this.api,
       session: this.session,
@@ -143,5 +153,8 @@ export class RootStore {
     this.manualInventory.reset();
     this.inventoryAvailability.reset();
     this.auditTrail.reset();
+    this.myChassis.reset();
+    this.chassisLookup.reset();
+    this.gateExceptions.reset();
   }
 }

@@ -25,6 +25,8 @@ import { statements as orderMarkets } from './migrations/0030-order-markets';
 import { statements as customerPoolBookingAllowed } from './migrations/0031-customer-pool-booking-allowed';
 import { statements as signInFailures } from './migrations/0040-sign-in-failures';
 import { statements as rateLimitBuckets } from './migrations/0045-rate-limit-buckets';
+import { statements as gateEvents } from './migrations/0060-gate-events';
+import { statements as gateReturnWebhooks } from './migrations/0061-gate-return-webhooks';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -49,6 +51,8 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0031-customer-pool-booking-allowed', statements: customerPoolBookingAllowed },
   { name: '0040-sign-in-failures', statements: signInFailures },
   { name: '0045-rate-limit-buckets', statements: rateLimitBuckets },
+  { name: '0060-gate-events', statements: gateEvents },
+  { name: '0061-gate-return-webhooks', statements: gateReturnWebhooks },
 ];
 
 const MIGRATION_LOCK = 727_001;

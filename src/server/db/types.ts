@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json = ColumnType<unknown, string, string>;
+/** A column added later with no default: optional on insert. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface MarketTable {
   market_code: string;
@@ -82,6 +84,12 @@ export interface ChassisTable {
   status: 'AVAILABLE' | 'ON_HIRE' | 'OUT_OF_SERVICE';
   manufactured_year: number;
   updated_at: Timestamp;
+  /** Issue 31 (migration 0060): since when, from which booking and where the chassis went on hire. */
+  on_hire_since: Optional<Date | string>;
+  on_hire_booking_id: Optional<number>;
+  on_hire_location_id: Optional<number>;
+  /** The time of its last gate event: an older event is recorded, never applied. */
+  last_gate_at: Optional<Date | string>;
 }
 
 export interface TermLeaseContractTable {
@@ -341,8 +349,10 @@ export interface ApiKeyTable {
   key_prefix: string;
   /** SHA-256 (hex) of the whole key; the key itself is never stored. */
   key_hash: string;
-  /** Of 'book' | 'read' | 'cancel' (domain/policies.ts). */
+  /** Of 'book' | 'read' | 'cancel', or 'gate' alone (domain/policies.ts). */
   abilities: string[];
+  /** Issue 31: a gate key's locations (migration 0060); null for a company's key. */
+  location_ids: Optional<number[]>;
   created_by: number;
   created_at: CreatedAt;
   expires_at: Date;
@@ -389,6 +399,28 @@ export interface WebhookDeliveryTable {
   last_error: string | null;
   last_attempt_at: Date | null;
   created_at: Generated<Date>;
+}
+
+/** Issue 31: a gate event received from a terminal or depot (migration 0060). */
+export interface GateEventTable {
+  gate_event_id: Generated<number>;
+  chassis_id: string;
+  kind: 'OUT' | 'IN';
+  location_id: number;
+  event_time: Timestamp;
+  booking_code: string | null;
+  scac: string | null;
+  chassis_master_id: number | null;
+  outcome: 'APPLIED' | 'STALE' | 'EXCEPTION';
+  reason: string | null;
+  booking_id: number | null;
+  api_key_id: number | null;
+  received_at: CreatedAt;
+  /** Set when staff must look at it: OPEN until resolved or dismissed. */
+  review_status: 'OPEN' | 'RESOLVED' | 'DISMISSED' | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  review_note: string | null;
 }
 
 export interface AppSecretTable {
@@ -507,6 +539,7 @@ export interface Database {
   api_keys: ApiKeyTable;
   webhook_subscriptions: WebhookSubscriptionTable;
   webhook_deliveries: WebhookDeliveryTable;
+  gate_events: GateEventTable;
   app_secrets: AppSecretTable;
   access_requests: AccessRequestTable;
   password_reset_tokens: PasswordResetTokenTable;

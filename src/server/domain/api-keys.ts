@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type ApiKeyAbility, mayActFor } from '../../domain/policies';
+import { type ApiKeyAbility, GATE_KEY_ABILITY, mayActFor, seesEveryCustomer } from '../../domain/policies';
 import type { ApiKeyCreate, ApiKeyView, CreatedApiKey } from '../../schemas/api-keys';
 import type { Database } from '../db/types';
 import { AppError, notFound } from '../errors';
@@ -48,7 +48,7 @@ async function companyOf(db: Kysely<Database>, viewer: Viewer, customerId: numbe
 type KeyRow = Pick<
   Database['api_keys'],
   'name' | 'key_prefix' | 'abilities' | 'expires_at' | 'revoked_at' | 'last_used_at' | 'customer_id'
-> & { api_key_id: number; created_at: Date; created_by_name: string | null };
+> & { location_ids: number[] | null; api_key_id: number; created_at: Date; created_by_name: string | null };
 
 /** What a list shows of a key: never its hash. */
 function present(row: KeyRow, now = Date.now()): ApiKeyView {
@@ -59,6 +59,7 @@ function present(row: KeyRow, now = Date.now()): ApiKeyView {
     Name: row.name,
     Prefix: row.key_prefix,
     Abilities: row.abilities as ApiKeyAbility[],
+    LocationIds: row.location_ids,
     CreatedBy: row.created_by_name,
     CreatedAt: row.created_at.toISOString(),
     ExpiresAt: row.expires_at.toISOString(),
@@ -82,6 +83,7 @@ const listQuery = (db: Kysely<Database>) =>
       'api_keys.expires_at',
       'api_keys.revoked_at',
       'api_keys.last_used_at',
+      'api_keys.location_ids',
       'users.user_name as created_by_name',
     ]);
 
@@ -96,6 +98,42 @@ function expiryOf(text: string, now: number): Date {
   return at;
 }
 
+/**
+ * Issue 31: a gate key is staff's to make, holds the gate ability alone and names the locations
+ * whose gate events it sends (all active); no other key names locations. Null for a company's key.
+ */
+async function gateLocationsOf(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  abilities: readonly ApiKeyAbility[],
+  locationIds: readonly number[] | undefined,
+): Promise<number[] | null> {
+  if (!abilities.includes(GATE_KEY_ABILITY)) {
+    if (locationIds?.length)
+      throw badRequest('LocationIds: only a gate key names locations; leave them out for this key.');
+    return null;
+  }
+  if (!seesEveryCustomer(viewer))
+    throw new AppError(403, 'Only internal staff can make a gate key for a location operator.', 'FORBIDDEN');
+  if (abilities.length > 1)
+    throw badRequest(
+      'Abilities: a gate key sends gate events only; make a separate key for book, read or cancel.',
+    );
+  const wanted = [...new Set(locationIds ?? [])];
+  if (wanted.length === 0)
+    throw badRequest('LocationIds: name the locations whose gate events the key sends.');
+  const found = await db
+    .selectFrom('locations')
+    .select('location_id')
+    .where('location_id', 'in', wanted)
+    .where('active', '=', true)
+    .execute();
+  const known = new Set(found.map((l) => l.location_id));
+  const unknown = wanted.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw badRequest(`LocationIds: no active location ${unknown.join(', ')}.`);
+  return wanted.sort((a, b) => a - b);
+}
+
 /** Makes a key; the answer is the only time the whole key is shown. */
 export async function createApiKey(
   db: Kysely<Database>,
@@ -108,6 +146,7 @@ export async function createApiKey(
   const abilities = [...new Set(body.Abilities)] as ApiKeyAbility[];
   if (abilities.length === 0) throw badRequest('Abilities: choose at least one of book, read and cancel.');
   const expiresAt = expiryOf(body.ExpiresAt, now);
+  const locationIds = await gateLocationsOf(db, viewer, abilities, body.LocationIds);
   const company = await companyOf(db, viewer, body.CustomerId);
   if (!company.active) throw badRequest('This company is not active: it cannot have new API keys.');
   const clash = await db
@@ -135,6 +174,7 @@ export async function createApiKey(
       abilities,
       created_by: viewer.userId,
       expires_at: expiresAt,
+      location_ids: locationIds,
     })
     .returning('api_key_id')
     .executeTakeFirstOrThrow();

@@ -33,6 +33,10 @@ export const ORDER_AUDIT_ACTIONS = [
   'rejected',
   /** The order was cancelled (or closed, when some units were picked up). */
   'cancelled',
+  /** Issue 31: a gate's out-gate picked a chassis up against one of its bookings. */
+  'picked_up',
+  /** Issue 31: a gate's in-gate brought back a chassis its redelivery named. */
+  'returned',
 ] as const;
 export type OrderAuditAction = (typeof ORDER_AUDIT_ACTIONS)[number];
 

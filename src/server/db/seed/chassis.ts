@@ -17,7 +17,15 @@ export const PRIVATE_PREFIXES = ['PRVU'] as const;
 
 export const FLEET_SIZE = 30_000;
 
-export type ChassisRow = Omit<ChassisTable, 'chassis_master_id' | 'updated_at'> & {
+export type ChassisRow = Omit<
+  ChassisTable,
+  | 'chassis_master_id'
+  | 'updated_at'
+  | 'on_hire_since'
+  | 'on_hire_booking_id'
+  | 'on_hire_location_id'
+  | 'last_gate_at'
+> & {
   chassis_master_id: number;
   updated_at: string;
 };

@@ -38,6 +38,7 @@ export const ABILITY_LABELS: Record<ApiKeyAbility, string> = {
   read: 'Read: search the dashboard, open orders and their documents',
   book: 'Book: make and change bookings',
   cancel: 'Cancel: cancel orders',
+  gate: 'Gate: a terminal or depot sends gate events (made by staff through the API)',
 };
 
 /** The create form, as typed. */

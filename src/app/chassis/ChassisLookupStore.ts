@@ -1,0 +1,69 @@
+import type { AxiosInstance } from 'axios';
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { isChassisIdFormat } from '../../domain/equipment';
+import type { ChassisLookup } from '../../schemas/chassis';
+import { isApiError } from '../api/errors';
+
+/** Issue 31, #/chassis_lookup: any signed-in user asks about one chassis ID. */
+export class ChassisLookupStore {
+  input = '';
+  answer: ChassisLookup | null = null;
+  error: string | null = null;
+  busy = false;
+
+  constructor(private readonly api: AxiosInstance) {
+    makeObservable(this, {
+      input: observable,
+      answer: observableRef,
+      error: observable,
+      busy: observable,
+      setInput: action,
+      reset: action,
+    });
+  }
+
+  setInput(text: string): void {
+    this.input = text;
+    this.error = null;
+  }
+
+  reset(): void {
+    this.input = '';
+    this.answer = null;
+    this.error = null;
+  }
+
+  async lookUp(): Promise<boolean> {
+    const id = this.input.trim();
+    if (!isChassisIdFormat(id)) {
+      runInAction(() => {
+        this.answer = null;
+        this.error = `${id || 'That'} is not a valid chassis ID: use four letters and six digits, e.g. PLCZ123456.`;
+      });
+      return false;
+    }
+    runInAction(() => {
+      this.busy = true;
+      this.error = null;
+    });
+    try {
+      const res = await this.api.get<ChassisLookup>(`/chassis/lookup/${encodeURIComponent(id)}`, {
+        silent: true,
+      });
+      runInAction(() => {
+        this.answer = res.data;
+      });
+      return true;
+    } catch (e) {
+      runInAction(() => {
+        this.answer = null;
+        this.error = isApiError(e) ? e.message : 'The chassis could not be looked up.';
+      });
+      return false;
+    } finally {
+      runInAction(() => {
+        this.busy = false;
+      });
+    }
+  }
+}

@@ -1,0 +1,242 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { observer } from 'mobx-react-lite';
+import { type FormEvent, useEffect } from 'react';
+import { GATE_REVIEW_STATUSES, type GateException } from '../../schemas/gate-exceptions';
+import { formatDateTime } from '../dashboard/format';
+import type { PageProps } from '../routes';
+import { useStores } from '../stores/StoresContext';
+import type { GateExceptionsStore } from './GateExceptionsStore';
+
+const TONE = { Open: 'orange', Resolved: 'green', Dismissed: 'gray' } as const;
+
+const RowDecision = observer(function RowDecision({
+  store,
+  row,
+}: {
+  store: GateExceptionsStore;
+  row: GateException;
+}) {
+  const acting = store.acting?.id === row.GateEventId ? store.acting : null;
+  if (row.Status !== 'Open')
+    return (
+      <Text fontSize="sm">
+        {row.ReviewNote} {row.ReviewedBy ? `(${row.ReviewedBy})` : ''}
+      </Text>
+    );
+  if (!acting)
+    return (
+      <HStack gap={2} flexWrap="wrap">
+        {row.CanResolve && (
+          <Button size="xs" onClick={() => store.start(row.GateEventId, 'resolve')}>
+            Resolve
+          </Button>
+        )}
+        <Button size="xs" variant="outline" onClick={() => store.start(row.GateEventId, 'dismiss')}>
+          Dismiss
+        </Button>
+      </HStack>
+    );
+  const label =
+    acting.kind === 'resolve' ? `Booking number for ${row.ChassisId}` : `Reason to dismiss ${row.ChassisId}`;
+  return (
+    <form
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void store.submit();
+      }}
+    >
+      <Stack gap={1} minW={{ base: '9rem', md: '14rem' }}>
+        <Input
+          size="xs"
+          aria-label={label}
+          placeholder={acting.kind === 'resolve' ? 'Booking number' : 'Reason'}
+          value={acting.text}
+          onChange={(e) => store.setActionText(e.target.value)}
+          autoFocus
+        />
+        {acting.error && (
+          <Text role="alert" fontSize="xs" color="fg.error">
+            {acting.error}
+          </Text>
+        )}
+        <HStack gap={2}>
+          <Button size="xs" type="submit">
+            {acting.kind === 'resolve' ? 'Pick up against it' : 'Dismiss'}
+          </Button>
+          <Button size="xs" variant="ghost" onClick={() => store.cancel()}>
+            Cancel
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+});
+
+/** #/gate_exceptions (issue 31, staff): gate events that matched nothing or were flagged. */
+const GateExceptionsPage = observer(function GateExceptionsPage({ title }: PageProps) {
+  const { gateExceptions: store } = useStores();
+  useEffect(() => {
+    if (!store.result) void store.load(1);
+  }, [store]);
+  const result = store.result;
+  return (
+    <Box px={{ base: 4, md: 8 }} py={6}>
+      <Stack gap={5}>
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <form
+          aria-label="Search gate exceptions"
+          noValidate
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void store.load(1);
+          }}
+        >
+          <HStack gap={3} flexWrap="wrap" alignItems="end">
+            <Box flex="1" minW="12rem">
+              <label htmlFor="gate-search">
+                <Text fontSize="sm" mb={1}>
+                  Chassis ID, booking, location or reason
+                </Text>
+              </label>
+              <Input
+                id="gate-search"
+                value={store.search}
+                onChange={(e) => store.setSearch(e.target.value)}
+              />
+            </Box>
+            <Box minW="9rem">
+              <label htmlFor="gate-status">
+                <Text fontSize="sm" mb={1}>
+                  Status
+                </Text>
+              </label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  id="gate-status"
+                  value={store.status}
+                  onChange={(e) => store.setStatus(e.target.value as typeof store.status)}
+                >
+                  {GATE_REVIEW_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Box>
+            <Button type="submit" loading={store.busy}>
+              Search
+            </Button>
+          </HStack>
+        </form>
+        {store.error && (
+          <Text role="alert" color="fg.error">
+            {store.error}
+          </Text>
+        )}
+        {store.done && <Text role="status">{store.done}</Text>}
+        {result && (
+          <Stack gap={3}>
+            <Text role="status">
+              {result.TotalCount === 0
+                ? `No ${store.status === 'All' ? '' : `${store.status.toLowerCase()} `}gate exceptions${store.search.trim() ? ` match "${store.search.trim()}"` : ''}.`
+                : `${result.TotalCount} gate exceptions; page ${store.page} of ${store.pageCount}.`}
+            </Text>
+            {result.ResultSet.length > 0 && (
+              <Table.ScrollArea tabIndex={0} role="region" aria-label="Gate exceptions, scrolls sideways">
+                <Table.Root size="sm" aria-label="Gate exceptions">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>Chassis</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">Gate</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">Reason</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
+                      <Table.ColumnHeader>Decision</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {result.ResultSet.map((row) => (
+                      <Table.Row key={row.GateEventId}>
+                        <Table.Cell whiteSpace="normal" maxW={{ base: '11rem', md: 'none' }}>
+                          <Text fontWeight="semibold">{row.ChassisId}</Text>
+                          {/* On a phone the row's facts stack under its chassis; the decision stays in view. */}
+                          <Stack gap={1} hideFrom="md" fontSize="sm">
+                            <Badge alignSelf="start" colorPalette={TONE[row.Status]}>
+                              {row.Status}
+                            </Badge>
+                            <Text>
+                              {row.Kind === 'OutGate' ? 'Out-gate' : 'In-gate'} ·{' '}
+                              {formatDateTime(row.EventTime)} · {row.LocationName}
+                            </Text>
+                            <Text>{row.Reason}</Text>
+                          </Stack>
+                        </Table.Cell>
+                        <Table.Cell hideBelow="md">
+                          <Text whiteSpace="nowrap">
+                            {row.Kind === 'OutGate' ? 'Out-gate' : 'In-gate'} ·{' '}
+                            {formatDateTime(row.EventTime)}
+                          </Text>
+                          <Text fontSize="sm" color="fg.muted">
+                            {row.LocationName}
+                            {row.BookingCode ? ` · booking ${row.BookingCode}` : ''}
+                            {row.Sender ? ` · ${row.Sender}` : ''}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell hideBelow="md" minW="14rem">
+                          {row.Reason}
+                        </Table.Cell>
+                        <Table.Cell hideBelow="md">
+                          <Badge colorPalette={TONE[row.Status]}>{row.Status}</Badge>
+                        </Table.Cell>
+                        <Table.Cell>
+                          <RowDecision store={store} row={row} />
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )}
+            {store.pageCount > 1 && (
+              <HStack gap={3}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={store.page <= 1 || store.busy}
+                  onClick={() => void store.load(store.page - 1)}
+                >
+                  Previous page
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={store.page >= store.pageCount || store.busy}
+                  onClick={() => void store.load(store.page + 1)}
+                >
+                  Next page
+                </Button>
+              </HStack>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+});
+
+export default GateExceptionsPage;
