@@ -24,6 +24,12 @@ const config = readConfig({
   // The Webhooks section's test delivers to a receiver on loopback, and looks for due rows often.
   WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK ?? '',
   WEBHOOK_RETRY_CHECK_MS: process.env.WEBHOOK_RETRY_CHECK_MS ?? '',
+  // As tests/helpers/test-app.ts: the tests find their data through the API, many calls a second;
+  // the limiter still runs on each call (tests/api/rate-limits.test.ts tests its limits).
+  RATE_LIMIT_USER_BURST: '1000000',
+  RATE_LIMIT_USER_PER_MINUTE: '1000000',
+  RATE_LIMIT_KEY_BURST: '1000000',
+  RATE_LIMIT_KEY_PER_MINUTE: '1000000',
 });
 const tokens = createTokenService(
   new TextEncoder().encode(config.jwtSecret as string),

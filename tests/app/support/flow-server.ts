@@ -86,6 +86,9 @@ export async function startFlowApi(): Promise<
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     const body = req.method === 'POST' ? await readBody(req) : {};
+    // Issue 27: the signed-in user's draft key (one fixed user here), as GET /api/users/me/draftkey answers.
+    if (path === '/api/users/me/draftkey')
+      return send(200, { KeyId: 'casey-1', Key: Buffer.alloc(32, 7).toString('base64') });
     if (/^\/api\/users\/\d+$/.test(path))
       return send(200, { UserId: 42, UserFullName: 'Casey', Email: MY_ACCOUNT_EMAIL, GoodStanding: true });
     if (path === '/api/lookup/locationmarkets') return send(200, MARKETS);
