@@ -1,12 +1,12 @@
 import { Box, Heading, HStack, Stack } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { Paginator } from '../components/Paginator';
 import { HubBadge } from '../hub/HubBadge';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { ExportBar } from './ExportBar';
 import { NewOrdersNotice } from './NewOrdersNotice';
-import { Paginator } from './Paginator';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
 

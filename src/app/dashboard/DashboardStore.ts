@@ -9,11 +9,18 @@ import type {
   DashboardSearchResponse,
   OrderChangeMessage,
 } from '../../schemas/dashboard';
+import {
+  clampPage,
+  lastPageOf,
+  type PageWindow,
+  pageOfRecord,
+  pageWindow,
+  startRecordOf,
+} from '../components/paginator';
 import type { HubEvent } from '../hub/HubStore';
 import type { MessageStore } from '../stores/MessageStore';
 import { defaultForm, EMPTY_FORM, type SearchField, type SearchForm, toCriteria } from './criteria';
 import { type ExportKind, ExportStore } from './ExportStore';
-import { clampPage, lastPageOf, type PageWindow, pageOfRecord, pageWindow, startRecordOf } from './paginator';
 
 export interface DashboardDeps {
   api: AxiosInstance;
