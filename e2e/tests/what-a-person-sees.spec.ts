@@ -24,7 +24,7 @@ const BUSY = '[data-loading], [aria-busy="true"]';
 async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  await expect(page.locator(BUSY)).toHaveCount(0);
+  await expect(page.locator(BUSY)).toHaveCount(0, { timeout: 60_000 });
   await page.waitForFunction(() =>
     document
       .getAnimations()

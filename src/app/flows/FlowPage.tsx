@@ -104,7 +104,10 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
     return {
       formValidator: (schema) => formValidator(precompiled, schema),
       widgetContext,
-      leave: () => navigate(HOME_PATH),
+      leave: () => {
+        root.dashboard.markStale();
+        navigate(HOME_PATH);
+      },
     };
   }, [store, root, navigate]);
   return (
