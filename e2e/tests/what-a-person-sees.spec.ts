@@ -110,6 +110,7 @@ for (const size of WIDTHS) {
     });
 
     test('inventory availability draws both charts with marks', async ({ page, loginPage }) => {
+      test.setTimeout(120_000);
       await signIn(page, loginPage, 'demo.staff');
       await page.goto('/#/inventory_availability/request');
       await settle(page);

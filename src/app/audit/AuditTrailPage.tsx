@@ -16,7 +16,7 @@ import type { AuditEntry } from '../../schemas/audit';
 import { DataList, type ListColumn } from '../components/DataList';
 import { TextField } from '../components/fields';
 import { ListPaginator } from '../components/Paginator';
-import { changeText } from '../dashboard/detail/OrderHistory';
+import { actionText, changeText } from '../dashboard/detail/OrderHistory';
 import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
@@ -189,9 +189,3 @@ function columns(store: AuditTrailStore): ListColumn<AuditEntry>[] {
     },
   ];
 }
-
-/** "order_created" → "Order created". */
-const actionText = (action: string) => {
-  const words = action.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};

@@ -9,6 +9,7 @@ import { ExportBar } from './ExportBar';
 import { NewOrdersNotice } from './NewOrdersNotice';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
+import { StartSummary } from './StartSummary';
 
 /** #/app/dashboard, the home route (SPEC §2): search, results, paging, exports, live updates. */
 const DashboardPage = observer(function DashboardPage({ title }: PageProps) {
@@ -26,6 +27,7 @@ const DashboardPage = observer(function DashboardPage({ title }: PageProps) {
           </Heading>
           <HubBadge />
         </HStack>
+        <StartSummary />
         <SearchForm />
         <HStack justify="space-between" wrap="wrap" gap={3}>
           <ExportBar />
