@@ -76,7 +76,7 @@ for (const size of WIDTHS) {
 
     for (const user of ['demo.customer', 'demo.staff', 'demo.readonly'] as const) {
       test(`every route ${user} opens fits, reads and passes axe`, async ({ page, loginPage }) => {
-        test.setTimeout(300_000);
+        test.setTimeout(600_000);
         await signIn(page, loginPage, user);
         const routes = [...(await menuRoutes(page)), ...EXTRA_ROUTES[user]];
         expect(routes.length).toBeGreaterThan(3);
