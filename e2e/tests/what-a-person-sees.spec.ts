@@ -114,7 +114,10 @@ for (const size of WIDTHS) {
       await signIn(page, loginPage, 'demo.staff');
       await page.goto('/#/inventory_availability/request');
       await settle(page);
-      await expect(page.getByRole('table', { name: 'Availability by location and size' })).toBeVisible();
+      // A table at 1280 px, cards on a phone.
+      await expect(
+        page.getByRole(size.width < 768 ? 'list' : 'table', { name: 'Availability by location and size' }),
+      ).toBeVisible({ timeout: 30_000 });
       await settle(page);
       await screenshot(page, `${size.width}-staff-availability-charts`);
       const charts = page.locator('section[aria-label] [role="img"]');
