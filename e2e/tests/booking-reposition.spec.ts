@@ -90,7 +90,7 @@ test('demo.customer books a reposition, edits one quantity through Edit, and Loa
   await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Any' });
   await dashboard.search();
   await dashboard.shown();
-  await dashboard.bodyRows().first().getByRole('button', { name: 'Load Booking' }).click();
+  await dashboard.bodyRows().first().getByRole('button', { name: 'Book again' }).click();
   await expect(page).toHaveURL(/#\/pool_booking\/request\?load=\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pool Booking');
   await expect(page.getByText('A new request, prefilled from an earlier booking order')).toBeVisible();

@@ -52,8 +52,8 @@ test('demo.customer searches, pages, opens a booking order and goes back to the 
   const firstOfPage2 = await dashboard.bodyRows().first().getAttribute('data-booking-id');
 
   // SPEC §2: the row actions have tooltips (opening after 5 ms).
-  const load = dashboard.bodyRows().first().getByRole('button', { name: 'Load Booking' });
-  await expect(await dashboard.tooltipOf(load)).toHaveText(/^Load Booking/);
+  const load = dashboard.bodyRows().first().getByRole('button', { name: 'Book again' });
+  await expect(await dashboard.tooltipOf(load)).toHaveText(/^Book again/);
   const view = dashboard.bodyRows().first().getByRole('button', { name: 'View' });
   await expect(await dashboard.tooltipOf(view)).toHaveText('View');
   await dashboard.bodyRows().first().getByRole('button', { name: 'View' }).click();

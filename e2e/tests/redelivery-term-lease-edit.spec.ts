@@ -133,7 +133,7 @@ test('demo.customer edits a term lease redelivery from the dashboard: one chassi
   await dashboard.shown();
   await dashboard
     .row(order.Bookings[0]?.BookingId ?? 0)
-    .getByRole('button', { name: 'Load Booking' })
+    .getByRole('button', { name: 'Book again' })
     .click();
   await expect(page).toHaveURL(new RegExp(`#/term_lease_redelivery/pre_request\\?load=${orderId}$`));
   await expect(wizard.chassisIds).toHaveValue(kept);

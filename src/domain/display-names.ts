@@ -7,6 +7,8 @@ export interface DisplayNames {
   size(code: string | null | undefined): string;
   equipmentClass(code: string | null | undefined): string;
   market(code: string | null | undefined): string;
+  /** A size and class together: "40' Chassis Standard" (issue 25: never "Chassis.40 STD"). */
+  equipment(size: string | null | undefined, equipmentClass?: string | null): string;
 }
 
 export interface NameTables {
@@ -18,9 +20,12 @@ export interface NameTables {
 }
 
 export function displayNames({ sizes, classes, markets }: NameTables): DisplayNames {
+  const size = (code: string | null | undefined) => (code ? (sizes.get(code) ?? code) : '');
+  const equipmentClass = (code: string | null | undefined) => (code ? (classes.get(code) ?? code) : '');
   return {
-    size: (code) => (code ? (sizes.get(code) ?? code) : ''),
-    equipmentClass: (code) => (code ? (classes.get(code) ?? code) : ''),
+    size,
+    equipmentClass,
+    equipment: (s, c) => [size(s), equipmentClass(c)].filter((t) => t !== '').join(' '),
     market: (code) => {
       if (!code) return '';
       const name = markets.get(code);

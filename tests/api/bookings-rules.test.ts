@@ -73,6 +73,8 @@ const violations: Record<string, (valid: Body) => Violation> = {
         Available: 999,
       },
     ]),
+    // Issue 25: the refusal says what the location has, not only the limit.
+    params: { location: 'This location', available: '999' },
   }),
   'customer-booking.max-locations': (valid) => ({
     body: withRows(

@@ -75,7 +75,8 @@ describe('dashboard detail view', { timeout: 90_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 15_000 });
     expect(currentPage()).toBe('2');
     expect(tableRows()).toEqual(page2);
-    expect(sent.filter((url) => url.includes('/dashboard/search'))).toEqual([]);
+    // Issue 25: Back to Dashboard reads the page again (a booking made meanwhile shows), the same page.
+    expect(sent.filter((url) => url.includes('/dashboard/search')).length).toBeGreaterThan(0);
   });
 
   it('cancels an order after confirmation, and says an order it may not see was not found', async () => {

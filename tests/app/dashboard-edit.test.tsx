@@ -127,7 +127,7 @@ describe('dashboard Edit and Load Booking', { timeout: 120_000 }, () => {
     // Pool orders are not editable in this issue: Load Booking only.
     const actions = await screen.findByRole('region', { name: 'Open the order' });
     expect(within(actions).queryByRole('button', { name: 'Edit' })).toBeNull();
-    await u.click(within(actions).getByRole('button', { name: 'Load Booking' }));
+    await u.click(within(actions).getByRole('button', { name: 'Book again' }));
 
     await findFlowPage('Pool Booking');
     expect(window.location.hash).toBe(`#/pool_booking/request?load=${row.BookingOrderId}`);

@@ -63,10 +63,12 @@ describe('acknowledge rules', () => {
     await fillUnitsRequest(u, '2', 'Casey');
     const box = screen.getByRole('checkbox', { name: /daily lease charges accrue/ });
     await u.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Tick the box above to confirm you have read it.')).toBeTruthy();
+    expect(
+      await screen.findByText('Tick the box beside this notice to confirm you have read it.'),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Request Booking' })).toBeTruthy();
     await u.click(box);
-    expect(screen.queryByText('Tick the box above to confirm you have read it.')).toBeNull();
+    expect(screen.queryByText('Tick the box beside this notice to confirm you have read it.')).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Review Booking' })).toBeTruthy();
   });

@@ -8,6 +8,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lookupNames } from '../../src/app/stores/lookup-names';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { signedIn } from './support/dashboard-app';
 import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
@@ -83,7 +84,7 @@ describe('the internal reservations view', { timeout: 90_000 }, () => {
     expect(within(list).getAllByLabelText('Has a comment')).toHaveLength(commented.length);
     const target = commented[0];
     const item = within(list).getByRole('listitem', {
-      name: `${target?.LocationName} · ${target?.EquipmentSize} ${target?.EquipmentClass}${target?.Extendable ? ' extendable' : ''}`,
+      name: `${target?.LocationName} · ${lookupNames(root.lookups).equipment(target?.EquipmentSize, target?.EquipmentClass)}${target?.Extendable ? ' extendable' : ''}`,
     });
     await u.click(within(item).getAllByRole('button')[0] as HTMLElement);
     expect((within(item).getByLabelText('Comment') as HTMLInputElement).value).toBe(

@@ -9,6 +9,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stampOf } from '../../src/app/components/freshness';
+import { lookupNames } from '../../src/app/stores/lookup-names';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import type { AvailabilityResponse, AvailabilityRow } from '../../src/schemas/inventory-availability';
 import { signedIn } from './support/dashboard-app';
@@ -129,7 +130,11 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
       timeout: 15_000,
     });
     const row = root.inventoryAvailability.rows[0] as AvailabilityRow;
-    await u.click(screen.getByRole('link', { name: `Book ${row.EquipmentSize} at ${row.LocationName}` }));
+    await u.click(
+      screen.getByRole('link', {
+        name: `Book ${lookupNames(root.lookups).size(row.EquipmentSize)} at ${row.LocationName}`,
+      }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Inventory Booking' }, { timeout: 15_000 });
     expect(window.location.hash).toBe(
       `#/inventory_booking/request?market=${row.MarketCode}&size=${encodeURIComponent(row.EquipmentSize)}&class=STD`,

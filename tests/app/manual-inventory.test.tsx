@@ -88,7 +88,7 @@ describe('the manual inventory page', { timeout: 90_000 }, () => {
     await openPage(root, place);
     const region = await fillCount(u, place, place.SystemCount - 1);
     expect(region.textContent).toContain(
-      `The system holds ${place.SystemCount} Chassis.40 STD of IDL at ${place.LocationName}`,
+      `The system holds ${place.SystemCount} 40' Chassis Standard at ${place.LocationName}`,
     );
     expect(region.textContent).toContain('difference -1');
     expect(region.textContent).toContain('Saving marks 1 unit out of service.');
@@ -108,7 +108,7 @@ describe('the manual inventory page', { timeout: 90_000 }, () => {
         .map((c) => c.textContent),
     ).toEqual(
       expect.arrayContaining([
-        place.LocationName,
+        "40' Chassis Standard",
         String(place.SystemCount),
         String(place.SystemCount - 1),
         '-1',

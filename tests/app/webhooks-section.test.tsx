@@ -109,7 +109,9 @@ describe('the Webhooks section of My Account', { timeout: 120_000 }, () => {
     const cells = within(first as HTMLElement)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells).toEqual(expect.arrayContaining(['order.created', String(orderId), 'delivered', '1']));
+    expect(cells).toEqual(expect.arrayContaining([String(orderId), '1']));
+    expect(first?.textContent).toContain('Order created');
+    expect(first?.textContent).toContain('Delivered');
 
     await u.click(within(first as HTMLElement).getByRole('button', { name: 'Send Again' }));
     await waitFor(

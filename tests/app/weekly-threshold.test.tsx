@@ -34,7 +34,7 @@ async function openPage(r: RootStore) {
   r.lookups.loadAll(r.session.permissions);
   renderAppAt('/weekly_threshold/request', r);
   await screen.findByRole('heading', { level: 1, name: 'Weekly Threshold' }, { timeout: 15_000 });
-  const table = screen.getByRole('table', { name: 'Weekly thresholds' });
+  const table = await screen.findByRole('table', { name: 'Weekly thresholds' }, { timeout: 15_000 });
   await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1), {
     timeout: 15_000,
   });

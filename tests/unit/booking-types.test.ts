@@ -122,7 +122,7 @@ describe('who may edit and cancel', () => {
     expect(editVerdict(types, customerRp, rp({ orderType: 'PB' }))).toMatchObject({
       ok: false,
       status: 409,
-      reason: expect.stringContaining('Load Booking'),
+      reason: expect.stringContaining('Book again'),
     });
   });
   it('cancels by the type’s own rule: pool bits for pool orders, reposition bits for repositions', () => {

@@ -5,7 +5,7 @@ import {
   pageOfRecord,
   pageWindow,
   startRecordOf,
-} from '../../src/app/dashboard/paginator';
+} from '../../src/app/components/paginator';
 import { DASHBOARD_PAGE_SIZE, PAGINATOR_DEFAULTS } from '../../src/domain/constants';
 
 describe('paginator (SPEC §2: page 1 by default, 5 page links, page clamped to 1..last)', () => {

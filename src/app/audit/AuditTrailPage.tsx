@@ -8,25 +8,28 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import type { FormEvent } from 'react';
-import { changeText } from '../dashboard/detail/OrderHistory';
+import type { AuditEntry } from '../../schemas/audit';
+import { DataList, type ListColumn } from '../components/DataList';
+import { TextField } from '../components/fields';
+import { ListPaginator } from '../components/Paginator';
+import { actionText, changeText } from '../dashboard/detail/OrderHistory';
 import { formatDateTime } from '../dashboard/format';
-import { TextField } from '../internal-reservation/fields';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
+import type { AuditTrailStore } from './AuditTrailStore';
 
 /** #/audit_trail (issue 18, staff): the orders' audit trail by user, customer and day; Export to .xlsx. */
 const AuditTrailPage = observer(function AuditTrailPage({ title }: PageProps) {
   const { auditTrail: store } = useStores();
   const f = store.filters;
-  const result = store.result;
+  const list = store.list;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void store.search(1);
+    void store.search();
   };
   return (
     <Box px={{ base: 4, md: 8 }} py={6}>
@@ -77,7 +80,7 @@ const AuditTrailPage = observer(function AuditTrailPage({ title }: PageProps) {
             </Field.Root>
           </SimpleGrid>
           <HStack mt={3} gap={3} flexWrap="wrap">
-            <Button type="submit" loading={store.busy}>
+            <Button type="submit" loading={list.loading}>
               Search
             </Button>
             <Button variant="outline" onClick={() => void store.download()} loading={store.downloading}>
@@ -94,97 +97,95 @@ const AuditTrailPage = observer(function AuditTrailPage({ title }: PageProps) {
           </Text>
         )}
         {store.lastSaved && <Text role="status">Downloaded {store.lastSaved}.</Text>}
-        {result && (
-          <Stack gap={3}>
-            <Text role="status">
-              {result.TotalCount === 0
-                ? 'No changes match these filters.'
-                : `${result.TotalCount} changes; page ${store.page} of ${store.pageCount}.`}
-            </Text>
-            {result.Entries.length > 0 && (
-              // On a phone the table scrolls sideways inside its own focusable region.
-              <Table.ScrollArea tabIndex={0} role="region" aria-label="Audit trail, scrolls sideways">
-                <Table.Root size="sm" aria-label="Audit trail">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>When</Table.ColumnHeader>
-                      <Table.ColumnHeader>Order</Table.ColumnHeader>
-                      <Table.ColumnHeader>Customer</Table.ColumnHeader>
-                      <Table.ColumnHeader>By</Table.ColumnHeader>
-                      <Table.ColumnHeader>Change</Table.ColumnHeader>
-                      <Table.ColumnHeader>What changed</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {result.Entries.map((e) => (
-                      <Table.Row key={e.AuditId}>
-                        <Table.Cell whiteSpace="nowrap">{formatDateTime(e.ChangedAt)}</Table.Cell>
-                        <Table.Cell>{e.BookingOrderId}</Table.Cell>
-                        <Table.Cell>
-                          <Button
-                            variant="plain"
-                            size="xs"
-                            px={0}
-                            title="Only this customer"
-                            onClick={() => void store.narrow('CustomerId', e.CustomerId)}
-                          >
-                            {e.CustomerNameWithSCAC ?? '—'}
-                          </Button>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Button
-                            variant="plain"
-                            size="xs"
-                            px={0}
-                            title="Only this user"
-                            disabled={e.UserId === null}
-                            onClick={() => void store.narrow('UserId', e.UserId)}
-                          >
-                            {e.ChangedBy}
-                          </Button>
-                        </Table.Cell>
-                        <Table.Cell textTransform="capitalize">{e.Action.replaceAll('_', ' ')}</Table.Cell>
-                        <Table.Cell>
-                          {e.Changes.map((c) => (
-                            <Text key={c.Field} whiteSpace="nowrap">
-                              {changeText(c)}
-                            </Text>
-                          ))}
-                          {e.Note && (
-                            <Text fontSize="sm" color="fg.muted">
-                              {e.Note}
-                            </Text>
-                          )}
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-            )}
-            <HStack gap={3}>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={store.page <= 1 || store.busy}
-                onClick={() => void store.search(store.page - 1)}
-              >
-                Previous page
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={store.page >= store.pageCount || store.busy}
-                onClick={() => void store.search(store.page + 1)}
-              >
-                Next page
-              </Button>
-            </HStack>
-          </Stack>
+        {list.applied && !list.loading && !list.error && list.total > 0 && (
+          <Text role="status">
+            {list.total} changes; page {list.page} of {list.lastPage}.
+          </Text>
         )}
+        <DataList
+          label="Audit trail"
+          rows={list.rows}
+          rowKey={(e) => e.AuditId}
+          columns={columns(store)}
+          loading={list.loading}
+          error={list.error}
+          empty={list.applied ? 'No changes match these filters. Clear a filter to see more.' : null}
+        />
+        <ListPaginator list={list} />
       </Stack>
     </Box>
   );
 });
 
 export default AuditTrailPage;
+
+function columns(store: AuditTrailStore): ListColumn<AuditEntry>[] {
+  return [
+    {
+      header: 'Change',
+      minW: '10rem',
+      cell: (e) => (
+        <Stack gap={0}>
+          <Text fontWeight="medium">Order {e.BookingOrderId}</Text>
+          <Text fontSize="xs">{actionText(e.Action)}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {formatDateTime(e.ChangedAt)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      header: 'Customer',
+      minW: '10rem',
+      cell: (e) => (
+        <Button
+          variant="plain"
+          size="xs"
+          px={0}
+          h="auto"
+          whiteSpace="normal"
+          textAlign="start"
+          title="Only this customer"
+          onClick={() => void store.narrow('CustomerId', e.CustomerId)}
+        >
+          {e.CustomerNameWithSCAC ?? '—'}
+        </Button>
+      ),
+    },
+    {
+      header: 'By',
+      minW: '8rem',
+      cell: (e) => (
+        <Button
+          variant="plain"
+          size="xs"
+          px={0}
+          h="auto"
+          whiteSpace="normal"
+          textAlign="start"
+          title="Only this user"
+          disabled={e.UserId === null}
+          onClick={() => void store.narrow('UserId', e.UserId)}
+        >
+          {e.ChangedBy}
+        </Button>
+      ),
+    },
+    {
+      header: 'What changed',
+      minW: '14rem',
+      cell: (e) => (
+        <>
+          {e.Changes.map((c) => (
+            <Text key={c.Field}>{changeText(c)}</Text>
+          ))}
+          {e.Note && (
+            <Text fontSize="sm" color="fg.muted">
+              {e.Note}
+            </Text>
+          )}
+        </>
+      ),
+    },
+  ];
+}

@@ -2,9 +2,10 @@ import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
 import type { CustomerRow } from '../../domain/lookups';
-import type { AuditSearchResponse } from '../../schemas/audit';
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditSearchResponse } from '../../schemas/audit';
 import { isApiError } from '../api/errors';
 import { searchCustomers } from '../api/flows';
+import { ListSearch } from '../components/ListSearch';
 import { filenameFromDisposition, saveBlob } from '../dashboard/download';
 
 export const AUDIT_FILTERS = ['UserId', 'CustomerId', 'Day'] as const;
@@ -23,23 +24,30 @@ export interface AuditTrailDeps {
  * what a person can fix at once (a whole number); the server says the rest.
  */
 export class AuditTrailStore {
-  filters: Record<AuditFilterField, string> = { ...EMPTY };
-  result: AuditSearchResponse | null = null;
-  page = 1;
+  /** The search by the filters, a page of entries at a time (the shared list store). */
+  readonly list: ListSearch<Record<AuditFilterField, string>, AuditEntry>;
+  /** Why the last download failed. */
   error: string | null = null;
-  busy = false;
   downloading = false;
   lastSaved: string | null = null;
   /** Customers whose name or SCAC holds the text typed in Find customer. */
   customerOptions: CustomerRow[] = [];
 
   constructor(private readonly deps: AuditTrailDeps) {
+    this.list = new ListSearch({
+      initial: () => ({ ...EMPTY }),
+      pageSize: AUDIT_PAGE_SIZE,
+      fetch: async (filters, page) => {
+        const res = await this.deps.api.get<AuditSearchResponse>('/audit', {
+          params: { ...params(filters), Page: page },
+          silent: true,
+        });
+        return { rows: res.data.Entries, total: res.data.TotalCount };
+      },
+      failure: 'The audit trail could not be searched.',
+    });
     makeObservable(this, {
-      filters: observable,
-      result: observableRef,
-      page: observable,
       error: observable,
-      busy: observable,
       downloading: observable,
       lastSaved: observable,
       customerOptions: observableRef,
@@ -48,19 +56,17 @@ export class AuditTrailStore {
     });
   }
 
-  get pageCount(): number {
-    return this.result ? Math.max(1, Math.ceil(this.result.TotalCount / this.result.PageSize)) : 1;
+  get filters(): Record<AuditFilterField, string> {
+    return this.list.criteria;
   }
 
   setFilter(field: AuditFilterField, value: string): void {
-    this.filters[field] = value;
+    this.list.set(field, value);
     this.error = null;
   }
 
   reset(): void {
-    this.filters = { ...EMPTY };
-    this.result = null;
-    this.page = 1;
+    this.list.reset();
     this.error = null;
     this.lastSaved = null;
     this.customerOptions = [];
@@ -77,48 +83,15 @@ export class AuditTrailStore {
     });
   }
 
-  /** The query the filters make, as typed: the server says what to fix (e.g. a customer id that is not a number). */
-  private params(): Record<string, string> {
-    const params: Record<string, string> = {};
-    for (const field of ['UserId', 'CustomerId', 'Day'] as const) {
-      const text = this.filters[field].trim();
-      if (text !== '') params[field] = text;
-    }
-    return params;
-  }
-
   /** Filters by one value shown in the results (a row's user or customer) and searches again. */
   narrow(field: 'UserId' | 'CustomerId', id: number | null): Promise<boolean> {
     if (id === null) return Promise.resolve(false);
     runInAction(() => this.setFilter(field, String(id)));
-    return this.search(1);
+    return this.list.search();
   }
 
-  async search(page = 1): Promise<boolean> {
-    runInAction(() => {
-      this.busy = true;
-      this.error = null;
-    });
-    try {
-      const res = await this.deps.api.get<AuditSearchResponse>('/audit', {
-        params: { ...this.params(), Page: page },
-        silent: true,
-      });
-      runInAction(() => {
-        this.result = res.data;
-        this.page = page;
-      });
-      return true;
-    } catch (e) {
-      runInAction(() => {
-        this.error = isApiError(e) ? e.message : 'The audit trail could not be searched.';
-      });
-      return false;
-    } finally {
-      runInAction(() => {
-        this.busy = false;
-      });
-    }
+  search(): Promise<boolean> {
+    return this.list.search();
   }
 
   /** Every entry the filters find (all pages) as an .xlsx, saved under the server's file name. */
@@ -131,7 +104,7 @@ export class AuditTrailStore {
     });
     try {
       const res = await this.deps.api.get<Blob>('/audit/export', {
-        params: this.params(),
+        params: params(this.filters),
         responseType: 'blob',
         silent: true,
       });
@@ -154,6 +127,16 @@ export class AuditTrailStore {
       });
     }
   }
+}
+
+/** The query the filters make, as typed: the server says what to fix (e.g. a customer id that is not a number). */
+function params(filters: Record<AuditFilterField, string>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const field of AUDIT_FILTERS) {
+    const text = filters[field].trim();
+    if (text !== '') query[field] = text;
+  }
+  return query;
 }
 
 /** A failed download's body is a Blob of the JSON error: its `error` is the message to show. */

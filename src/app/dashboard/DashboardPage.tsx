@@ -1,14 +1,15 @@
 import { Box, Heading, HStack, Stack } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { Paginator } from '../components/Paginator';
 import { HubBadge } from '../hub/HubBadge';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { ExportBar } from './ExportBar';
 import { NewOrdersNotice } from './NewOrdersNotice';
-import { Paginator } from './Paginator';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
+import { StartSummary } from './StartSummary';
 
 /** #/app/dashboard, the home route (SPEC §2): search, results, paging, exports, live updates. */
 const DashboardPage = observer(function DashboardPage({ title }: PageProps) {
@@ -26,6 +27,7 @@ const DashboardPage = observer(function DashboardPage({ title }: PageProps) {
           </Heading>
           <HubBadge />
         </HStack>
+        <StartSummary />
         <SearchForm />
         <HStack justify="space-between" wrap="wrap" gap={3}>
           <ExportBar />

@@ -9,11 +9,18 @@ import type {
   DashboardSearchResponse,
   OrderChangeMessage,
 } from '../../schemas/dashboard';
+import {
+  clampPage,
+  lastPageOf,
+  type PageWindow,
+  pageOfRecord,
+  pageWindow,
+  startRecordOf,
+} from '../components/paginator';
 import type { HubEvent } from '../hub/HubStore';
 import type { MessageStore } from '../stores/MessageStore';
 import { defaultForm, EMPTY_FORM, type SearchField, type SearchForm, toCriteria } from './criteria';
 import { type ExportKind, ExportStore } from './ExportStore';
-import { clampPage, lastPageOf, type PageWindow, pageOfRecord, pageWindow, startRecordOf } from './paginator';
 
 export interface DashboardDeps {
   api: AxiosInstance;
@@ -44,6 +51,8 @@ export class DashboardStore {
   loading = false;
   /** Orders created since the page loaded (from the hub); the page offers a refresh. */
   newOrders = 0;
+  /** A booking flow was left (submitted, discarded): the rows may be out of date. */
+  private stale = false;
   readonly exports: ExportStore;
   private opened = false;
   private request = 0;
@@ -103,9 +112,16 @@ export class DashboardStore {
     return seesEveryCustomer(this.session);
   }
 
-  /** The first visit runs the default search; coming back keeps the search and page as they were. */
+  /**
+   * The first visit runs the default search; coming back keeps the search and page as they were,
+   * read again when a flow was left since (issue 25: Back to Dashboard after booking shows it).
+   */
   open(): void {
-    if (this.opened) return;
+    if (this.opened) {
+      if (this.stale && this.applied) void this.refresh();
+      this.stale = false;
+      return;
+    }
     this.opened = true;
     this.form = defaultForm(this.now());
     void this.search();
@@ -139,6 +155,11 @@ export class DashboardStore {
   goToPage(page: number): Promise<boolean> {
     if (!this.applied) return Promise.resolve(false);
     return this.load(clampPage(page, this.window.lastPage));
+  }
+
+  /** A flow was left: the next visit reads the rows again. */
+  markStale(): void {
+    this.stale = true;
   }
 
   refresh(): Promise<boolean> {
@@ -183,6 +204,7 @@ export class DashboardStore {
     this.totalCapped = false;
     this.loading = false;
     this.newOrders = 0;
+    this.exports.forget();
   }
 
   private async load(page: number): Promise<boolean> {

@@ -39,9 +39,15 @@ export class ExportStore {
       total: observable,
       lastSaved: observable,
       download: action,
+      forget: action,
       progress: action,
       finish: action,
     });
+  }
+
+  /** Sign-out: the next user of the tab never reads this user's download note. */
+  forget(): void {
+    this.lastSaved = null;
   }
 
   /** "42%" with a known length, else the bytes received so far (streamed files have none). */

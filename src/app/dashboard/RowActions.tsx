@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import type { DashboardRow } from '../../schemas/dashboard';
 import { useStores } from '../stores/StoresContext';
 import { IconAction } from './IconAction';
-import { detailPath, editAction, loadBookingAction, type OpenableOrder } from './row-actions';
+import { BOOK_AGAIN, detailPath, editAction, loadBookingAction, type OpenableOrder } from './row-actions';
 
-/** A row's Edit (only where the server says CanEdit), View and Load Booking actions (SPEC §2 tooltips). */
+/** A row's Edit (only where the server says CanEdit), View and Book again actions (SPEC §2 tooltips). */
 export const RowActions = observer(function RowActions({ row }: { row: DashboardRow }) {
   const { session } = useStores();
   const navigate = useNavigate();
@@ -24,7 +24,7 @@ export const RowActions = observer(function RowActions({ row }: { row: Dashboard
         icon="view"
         onClick={go(detailPath(row.BookingOrderId, row.BookingOrderTypeCode))}
       />
-      <IconAction label="Load Booking" icon="load" unavailable={load.unavailable} onClick={go(load.path)} />
+      <IconAction label={BOOK_AGAIN} icon="load" unavailable={load.unavailable} onClick={go(load.path)} />
     </HStack>
   );
 });

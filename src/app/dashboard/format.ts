@@ -1,9 +1,32 @@
-/** Dates as the user reads them: in the browser's time zone, in English (SPEC §1 display language). */
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Issue 25: the one date and time format of the portal, in the browser's time zone and in English
+ * (SPEC §1 display language), with the zone wherever a time is shown: "Nov 21, 2026, 5:35 PM CST".
+ */
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** "Nov 21, 2026, 5:35 PM" in the user's zone; the raw text when it is no date. */
+const parse = (iso: string): Date | null => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** "Nov 21, 2026, 5:35 PM CST" in the user's zone; the raw text when it is no date. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  const date = parse(iso);
+  return date ? dateTime.format(date) : iso;
+}
+
+/** "Nov 21, 2026": a day with no time (an expiry, a day of the week's window). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = parse(iso);
+  return date ? dateOnly.format(date) : iso;
 }

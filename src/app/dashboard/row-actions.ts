@@ -79,6 +79,12 @@ export function editAction(order: OpenableOrder): string | null {
 }
 
 /** Load Booking: a new request of the order's type prefilled from it, when the user may open that flow. */
+/**
+ * Issue 25: SPEC §2's "Load Booking" starts a new request from an order; people know that as
+ * "Book again" (a download arrow read as "download").
+ */
+export const BOOK_AGAIN = 'Book again';
+
 export function loadBookingAction(
   order: OpenableOrder,
   permissions: PermissionSet,

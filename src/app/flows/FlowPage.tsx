@@ -150,7 +150,12 @@ const FlowPageBody = observer(function FlowPageBody({ flowId, title }: PageProps
     else if (store.mode !== 'new') store.reset();
   }, [target, prefill, store]);
   const services = useMemo(
-    () => flowViewServices(root, store, flowCatalog.limits, () => navigate(HOME_PATH)),
+    () =>
+      flowViewServices(root, store, flowCatalog.limits, () => {
+        // Issue 25: the dashboard reads its rows again, so a booking just made shows.
+        root.dashboard.markStale();
+        navigate(HOME_PATH);
+      }),
     [store, root, navigate],
   );
   return (

@@ -8,16 +8,19 @@ import {
   type MarketRow,
   providerManagedOrgs,
 } from '../../domain/lookups';
+import { chassisSizes, SelectField, TextField } from '../components/fields';
+import { ClassFilter } from '../components/filters';
+import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
+import { type LookupNames, lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
-import { chassisSizes, SelectField, TextField, when } from './fields';
 import type { ReservationItem } from './InternalReservationStore';
 
 type Reason = { ReasonCode: string; ReasonDescription: string };
 type CodeName = { Code: string; Name: string };
 
-const kindText = (i: ReservationItem) =>
-  `${i.EquipmentSize} ${i.EquipmentClass}${i.Extendable ? ' extendable' : ''}`;
+const kindText = (i: ReservationItem, names: LookupNames) =>
+  `${names.equipment(i.EquipmentSize, i.EquipmentClass)}${i.Extendable ? ' extendable' : ''}`;
 
 /** #/internal_reservation/request (SPEC §2): the internal reservations view with per-item collapse and expand-all. */
 const InternalReservationPage = observer(function InternalReservationPage({ title }: PageProps) {
@@ -32,6 +35,7 @@ const InternalReservationPage = observer(function InternalReservationPage({ titl
           {title}
         </Heading>
         <ReservationFilter />
+        {store.canCreate && <NewReservation />}
         {store.searchError && (
           <Text color="fg.error" role="alert">
             {store.searchError}
@@ -62,7 +66,6 @@ const InternalReservationPage = observer(function InternalReservationPage({ titl
             <ReservationCard key={item.ReservationId} item={item} />
           ))}
         </Stack>
-        {store.canCreate && <NewReservation />}
       </Stack>
     </Box>
   );
@@ -141,17 +144,23 @@ const ReservationCard = observer(function ReservationCard({ item }: { item: Rese
   const id = item.ReservationId;
   const draft = store.draft(id);
   const bodyId = `reservation-${id}-details`;
-  const heading = `${item.LocationName} · ${kindText(item)}`;
+  const heading = `${item.LocationName} · ${kindText(item, lookupNames(lookups))}`;
   const reasons = lookups.rows<Reason>('internalReservationReasons');
   const error = store.itemErrors.get(id);
   const notice = store.itemNotices.get(id);
   const readOnly = !store.canUpdate;
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" aria-label={heading}>
-      <HStack as="h2" px={3} py={2} gap={3} fontSize="md">
+      <HStack as="h2" px={3} py={2} gap={3} fontSize="md" wrap="wrap">
         <Button
           variant="ghost"
           size="sm"
+          h="auto"
+          py={1}
+          minW={0}
+          flexShrink={1}
+          whiteSpace="normal"
+          textAlign="start"
           aria-expanded={!item.IsCollapsed}
           aria-controls={bodyId}
           onClick={() => store.toggle(id)}
@@ -169,8 +178,9 @@ const ReservationCard = observer(function ReservationCard({ item }: { item: Rese
       {!item.IsCollapsed && draft && (
         <Stack id={bodyId} px={4} pb={4} gap={3}>
           <Text fontSize="sm" color="fg.muted">
-            {item.InventoryOrgCode} · market {item.MarketCode} · up to {item.FreeQuantity} can be reserved
-            here now · last changed by {item.ModifiedBy ?? 'unknown'} on {when(item.LastModified)}
+            {item.InventoryOrgCode} · {lookupNames(lookups).market(item.MarketCode)} · up to{' '}
+            {item.FreeQuantity} can be reserved here now · last changed by {item.ModifiedBy ?? 'unknown'} on{' '}
+            {formatDateTime(item.LastModified)}
             {item.ReasonDescription ? ` · ${item.ReasonDescription}` : ''}
           </Text>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap={3}>
@@ -211,7 +221,7 @@ const ReservationCard = observer(function ReservationCard({ item }: { item: Rese
               />
               {item.Detail.CommentUser && (
                 <Text fontSize="xs" color="fg.muted">
-                  Comment by {item.Detail.CommentUser} on {when(item.Detail.CommentDate)}
+                  Comment by {item.Detail.CommentUser} on {formatDateTime(item.Detail.CommentDate)}
                   {item.Detail.CommentUpdated ? ' (with the last change)' : ''}
                 </Text>
               )}
@@ -282,14 +292,7 @@ const NewReservation = observer(function NewReservation() {
             options={chassisSizes(lookups.rows('equipmentCategories'))}
             onChange={(v) => store.setNew('EquipmentSize', v)}
           />
-          <SelectField
-            label="Class"
-            value={f.EquipmentClass}
-            options={lookups
-              .rows<CodeName>('equipmentClasses')
-              .map((c) => ({ value: c.Code, label: c.Code }))}
-            onChange={(v) => store.setNew('EquipmentClass', v)}
-          />
+          <ClassFilter value={f.EquipmentClass} onChange={(v) => store.setNew('EquipmentClass', v)} />
           <SelectField
             label="Extendable"
             value={f.Extendable}

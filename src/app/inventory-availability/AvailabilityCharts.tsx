@@ -68,7 +68,7 @@ export const LocationBars = observer(function LocationBars({ bars }: { bars: Loc
           <Text color="fg.muted">No locations to draw.</Text>
         ) : (
           <Chart.Root chart={chart} maxH="sm" aria-label={`${title} (bar chart)`} role="img">
-            <BarChart data={chart.data} margin={{ bottom: 40, left: 10 }}>
+            <BarChart responsive data={chart.data} margin={{ bottom: 40, left: 10 }}>
               <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
               <XAxis
                 dataKey={chart.key('LocationName')}
@@ -155,7 +155,7 @@ export const MarketTrend = observer(function MarketTrend({ trend }: { trend: Tre
           <Text color="fg.muted">No weeks to draw.</Text>
         ) : (
           <Chart.Root chart={chart} maxH="sm" aria-label={`${title} (line chart)`} role="img">
-            <LineChart data={chart.data} margin={{ bottom: 30, left: 10 }}>
+            <LineChart responsive data={chart.data} margin={{ bottom: 30, left: 10 }}>
               <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
               <XAxis
                 dataKey={chart.key('week')}

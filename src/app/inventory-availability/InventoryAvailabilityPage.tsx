@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Heading, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,9 +10,12 @@ import {
   type MarketRow,
   providerManagedOrgs,
 } from '../../domain/lookups';
-import { chassisSizes, SelectField } from '../internal-reservation/fields';
+import type { AvailabilityRow } from '../../schemas/inventory-availability';
+import { DataList, type ListColumn } from '../components/DataList';
+import { chassisSizes, SelectField } from '../components/fields';
 import { canSee } from '../layout/menu-model';
 import { AREA_ROUTES, type PageProps } from '../routes';
+import { lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
 import { LocationBars, MarketTrend } from './AvailabilityCharts';
 
@@ -155,54 +158,57 @@ function bookingLink(row: { MarketCode: string; EquipmentSize: string }, equipme
 }
 
 const AvailabilityTable = observer(function AvailabilityTable() {
-  const { inventoryAvailability: store, session } = useStores();
+  const { inventoryAvailability: store, session, lookups } = useStores();
   const canBook = INVENTORY_BOOKING !== undefined && canSee(session.permissions, INVENTORY_BOOKING);
+  const names = lookupNames(lookups);
+  const count = (header: string, pick: (r: AvailabilityRow) => number): ListColumn<AvailabilityRow> => ({
+    header,
+    align: 'end',
+    cell: pick,
+  });
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="xl">
-      <Table.Root size="sm" stickyHeader aria-label="Availability by location and size">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Location</Table.ColumnHeader>
-            <Table.ColumnHeader>Market</Table.ColumnHeader>
-            <Table.ColumnHeader>Size</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">In yard</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Held</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Reserved</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Pending</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Available</Table.ColumnHeader>
-            {canBook && <Table.ColumnHeader>Book</Table.ColumnHeader>}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {store.rows.map((r) => (
-            <Table.Row key={`${r.LocationId}|${r.EquipmentSize}`}>
-              <Table.Cell>{r.LocationName}</Table.Cell>
-              <Table.Cell>{r.MarketCode}</Table.Cell>
-              <Table.Cell>{r.EquipmentSize}</Table.Cell>
-              <Table.Cell textAlign="end">{r.InYard}</Table.Cell>
-              <Table.Cell textAlign="end">{r.Held}</Table.Cell>
-              <Table.Cell textAlign="end">{r.Reserved}</Table.Cell>
-              <Table.Cell textAlign="end">{r.Pending}</Table.Cell>
-              <Table.Cell textAlign="end" fontWeight="semibold">
-                {r.Available}
-              </Table.Cell>
-              {canBook && (
-                <Table.Cell>
-                  <Link asChild variant="underline">
-                    <RouterLink
-                      to={bookingLink(r, store.applied?.EquipmentClass ?? '')}
-                      aria-label={`Book ${r.EquipmentSize} at ${r.LocationName}`}
-                    >
-                      Book
-                    </RouterLink>
-                  </Link>
-                </Table.Cell>
-              )}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataList
+      label="Availability by location and size"
+      rows={store.rows}
+      rowKey={(r) => `${r.LocationId}|${r.EquipmentSize}`}
+      loading={store.loading}
+      empty={store.applied ? 'No locations hold these units. Choose another market or size.' : null}
+      columns={[
+        { header: 'Location', minW: '10rem', cell: (r) => r.LocationName },
+        { header: 'Market', cell: (r) => names.market(r.MarketCode) },
+        { header: 'Size', cell: (r) => names.size(r.EquipmentSize) },
+        count('In yard', (r) => r.InYard),
+        count('Held', (r) => r.Held),
+        count('Reserved', (r) => r.Reserved),
+        count('Pending', (r) => r.Pending),
+        {
+          header: 'Available',
+          align: 'end',
+          cell: (r) => (
+            <Text as="span" fontWeight="semibold">
+              {r.Available}
+            </Text>
+          ),
+        },
+      ]}
+      actions={
+        canBook
+          ? {
+              header: 'Book',
+              cell: (r) => (
+                <Link asChild variant="underline">
+                  <RouterLink
+                    to={bookingLink(r, store.applied?.EquipmentClass ?? '')}
+                    aria-label={`Book ${names.size(r.EquipmentSize)} at ${r.LocationName}`}
+                  >
+                    Book
+                  </RouterLink>
+                </Link>
+              ),
+            }
+          : undefined
+      }
+    />
   );
 });
 

@@ -1,12 +1,14 @@
-import { Box, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
 import { type InventoryOrgRow, type LocationRow, providerManagedOrgs } from '../../domain/lookups';
-import { chassisSizes, SelectField, TextField, when } from '../internal-reservation/fields';
+import { DataList } from '../components/DataList';
+import { chassisSizes, SelectField, TextField } from '../components/fields';
+import { ClassFilter } from '../components/filters';
+import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
+import { lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
-
-type CodeName = { Code: string; Name: string };
 
 /** #/manual_inventory/request: record a yard count, see the difference, save it as an MI order. */
 const ManualInventoryPage = observer(function ManualInventoryPage({ title }: PageProps) {
@@ -24,6 +26,7 @@ const ManualInventoryPage = observer(function ManualInventoryPage({ title }: Pag
   );
   const locations = lookups.rows<LocationRow>('locations').filter((l) => served.has(l.LocationId));
   const d = store.difference;
+  const names = lookupNames(lookups);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void store.showDifference();
@@ -61,14 +64,7 @@ const ManualInventoryPage = observer(function ManualInventoryPage({ title }: Pag
               options={chassisSizes(lookups.rows('equipmentCategories'))}
               onChange={(v) => store.setField('EquipmentSize', v)}
             />
-            <SelectField
-              label="Class"
-              value={f.EquipmentClass}
-              options={lookups
-                .rows<CodeName>('equipmentClasses')
-                .map((c) => ({ value: c.Code, label: c.Code }))}
-              onChange={(v) => store.setField('EquipmentClass', v)}
-            />
+            <ClassFilter value={f.EquipmentClass} onChange={(v) => store.setField('EquipmentClass', v)} />
             <TextField
               label="Units counted"
               inputMode="numeric"
@@ -112,9 +108,10 @@ const ManualInventoryPage = observer(function ManualInventoryPage({ title }: Pag
         {d && (
           <Box as="section" aria-label="Difference" borderWidth="1px" borderRadius="md" p={4}>
             <Text>
-              The system holds <strong>{d.SystemCount}</strong> {d.EquipmentSize} {d.EquipmentClass} of{' '}
-              {d.InventoryOrgCode} at {d.LocationName}; you counted <strong>{d.CountedQuantity}</strong>:
-              difference <strong>{d.Difference > 0 ? `+${d.Difference}` : d.Difference}</strong>.
+              The system holds <strong>{d.SystemCount}</strong>{' '}
+              {names.equipment(d.EquipmentSize, d.EquipmentClass)} at {d.LocationName}; you counted{' '}
+              <strong>{d.CountedQuantity}</strong>: difference{' '}
+              <strong>{d.Difference > 0 ? `+${d.Difference}` : d.Difference}</strong>.
             </Text>
             <Text mt={1}>{d.Effect}</Text>
             <HStack mt={3}>
@@ -136,38 +133,38 @@ const ManualInventoryPage = observer(function ManualInventoryPage({ title }: Pag
             </HStack>
           </Box>
         )}
-        <Table.Root size="sm" aria-label="Latest counts">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>MI order</Table.ColumnHeader>
-              <Table.ColumnHeader>Location</Table.ColumnHeader>
-              <Table.ColumnHeader>Size</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">System</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Counted</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Difference</Table.ColumnHeader>
-              <Table.ColumnHeader>Reason</Table.ColumnHeader>
-              <Table.ColumnHeader>By</Table.ColumnHeader>
-              <Table.ColumnHeader>When</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {store.orders.map((o) => (
-              <Table.Row key={o.MiOrderId}>
-                <Table.Cell>{o.OrderNumber}</Table.Cell>
-                <Table.Cell>{o.LocationName}</Table.Cell>
-                <Table.Cell>
-                  {o.EquipmentSize} {o.EquipmentClass}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{o.SystemCount}</Table.Cell>
-                <Table.Cell textAlign="end">{o.CountedQuantity}</Table.Cell>
-                <Table.Cell textAlign="end">{o.Difference}</Table.Cell>
-                <Table.Cell>{o.ReasonDescription}</Table.Cell>
-                <Table.Cell>{o.CreatedBy}</Table.Cell>
-                <Table.Cell>{when(o.CreatedAt)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <Heading as="h2" size="md">
+          Latest counts
+        </Heading>
+        <DataList
+          label="Latest counts"
+          rows={store.orders}
+          rowKey={(o) => o.MiOrderId}
+          columns={[
+            {
+              header: 'Count',
+              minW: '9rem',
+              cell: (o) => (
+                <Stack gap={0}>
+                  <Text fontWeight="medium">{o.LocationName}</Text>
+                  <Text fontSize="xs">MI order {o.OrderNumber}</Text>
+                </Stack>
+              ),
+            },
+            { header: 'Equipment', cell: (o) => names.equipment(o.EquipmentSize, o.EquipmentClass) },
+            { header: 'System', align: 'end', cell: (o) => o.SystemCount },
+            { header: 'Counted', align: 'end', cell: (o) => o.CountedQuantity },
+            { header: 'Reason', cell: (o) => o.ReasonDescription },
+            { header: 'By', cell: (o) => o.CreatedBy },
+            { header: 'When', minW: '8rem', cell: (o) => formatDateTime(o.CreatedAt) },
+          ]}
+          actions={{
+            header: 'Difference',
+            align: 'end',
+            cell: (o) => (o.Difference > 0 ? `+${o.Difference}` : String(o.Difference)),
+          }}
+          empty="No counts recorded yet."
+        />
       </Stack>
     </Box>
   );

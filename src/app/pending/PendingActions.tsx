@@ -9,7 +9,7 @@ export const PendingActions = observer(function PendingActions() {
   if (!queue.canDecide)
     return (
       <Text color="fg.muted" fontSize="sm">
-        You may search the queue; deciding requests needs the pending queue’s Update permission.
+        Your account is read-only here: you can search the queue and look at each request, not decide it.
       </Text>
     );
   const none = queue.selected.size === 0 || queue.busy;

@@ -1,8 +1,7 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Paginator } from '../dashboard/Paginator';
-import { pageWindow } from '../dashboard/paginator';
+import { ListPaginator } from '../components/Paginator';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { PendingActions } from './PendingActions';
@@ -24,12 +23,7 @@ const PendingQueuePage = observer(function PendingQueuePage({ title }: PageProps
         <PendingSearchForm />
         <PendingActions />
         <PendingTable />
-        <Paginator
-          window={pageWindow({ total: queue.totalCount, page: queue.page, pageSize: queue.pageSize })}
-          total={queue.totalCount}
-          disabled={queue.loading || !queue.applied}
-          onPage={(page) => void queue.goToPage(page)}
-        />
+        <ListPaginator list={queue.list} />
       </Stack>
     </Box>
   );

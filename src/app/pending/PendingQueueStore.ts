@@ -18,6 +18,7 @@ import type {
   PendingSearchResponse,
 } from '../../schemas/pending';
 import { isApiError } from '../api/errors';
+import { ListSearch } from '../components/ListSearch';
 import type { MessageStore } from '../stores/MessageStore';
 
 export interface CodeName {
@@ -70,14 +71,9 @@ export const INVENTORY_ORDER_TYPES: readonly string[] = ['PB', 'DL', 'RP'];
  * yields that message); reject does not — its failure is shown beside the reject form only.
  */
 export class PendingQueueStore {
-  form: PendingForm = { ...EMPTY_FORM };
+  /** The search, its page of requests, paging, loading and its error (the shared list store). */
+  readonly list: ListSearch<PendingForm, PendingRequest>;
   formError: string | null = null;
-  applied: PendingSearch | null = null;
-  rows: PendingRequest[] = [];
-  totalCount = 0;
-  page = 1;
-  readonly pageSize = DASHBOARD_PAGE_SIZE;
-  loading = false;
   busy = false;
   requestTypes: CodeName[] = [];
   failures: CodeName[] = [];
@@ -96,6 +92,11 @@ export class PendingQueueStore {
 
   constructor(deps: PendingQueueDeps) {
     this.deps = deps;
+    this.list = new ListSearch<PendingForm, PendingRequest>({
+      initial: () => ({ ...EMPTY_FORM }),
+      pageSize: DASHBOARD_PAGE_SIZE,
+      fetch: (form, page, pageSize) => this.fetchPage(form, page, pageSize),
+    });
     // A sign-out (here or in another tab) forgets the queue on screen.
     reaction(
       () => deps.session.token,
@@ -104,13 +105,7 @@ export class PendingQueueStore {
       },
     );
     makeObservable<PendingQueueStore, 'applyOutcomes'>(this, {
-      form: observable,
       formError: observable,
-      applied: observableRef,
-      rows: observableRef,
-      totalCount: observable,
-      page: observable,
-      loading: observable,
       busy: observable,
       requestTypes: observableRef,
       failures: observableRef,
@@ -120,7 +115,6 @@ export class PendingQueueStore {
       acceptOverAvailability: observable,
       canDecide: computed,
       showContact: computed,
-      lastPage: computed,
       setField: action,
       toggle: action,
       toggleAll: action,
@@ -141,8 +135,16 @@ export class PendingQueueStore {
     return this.deps.flags.PendingQueueContactInfo;
   }
 
-  get lastPage(): number {
-    return Math.max(1, Math.ceil(this.totalCount / this.pageSize));
+  get form(): PendingForm {
+    return this.list.criteria;
+  }
+
+  get rows(): PendingRequest[] {
+    return this.list.rows;
+  }
+
+  get loading(): boolean {
+    return this.list.loading;
   }
 
   get minSearchTextLength(): number {
@@ -176,18 +178,13 @@ export class PendingQueueStore {
   }
 
   setField(field: PendingFormField, value: string): void {
-    this.form[field] = value;
+    this.list.set(field, value);
     this.formError = null;
   }
 
   /** Checks the form (SPEC §5: customer text from 2 characters) and searches from page 1. */
-  search(): Promise<CallResult<PendingSearchResponse>> {
-    const criteria: Record<string, unknown> = {};
-    for (const field of PENDING_FORM_FIELDS) {
-      const value = this.form[field].trim();
-      if (value === '') continue;
-      criteria[field] = field === 'LocationId' ? Number(value) : value;
-    }
+  async search(): Promise<boolean> {
+    const criteria = toCriteria(this.form);
     const customer = criteria.CustomerName as string | undefined;
     let problem: string | null = null;
     if (customer !== undefined && customer.length < this.minSearchTextLength)
@@ -203,46 +200,30 @@ export class PendingQueueStore {
         this.formError = problem;
       });
       this.deps.messages.show({ Type: MessageType.Error, Data: problem });
-      return Promise.resolve({ ok: false, message: problem });
+      return false;
     }
-    runInAction(() => {
-      this.applied = criteria as PendingSearch;
-    });
-    return this.load(1);
+    return this.list.search();
   }
 
-  goToPage(page: number): Promise<CallResult<PendingSearchResponse>> {
-    const clamped = Math.min(Math.max(1, Math.round(page)), this.lastPage);
-    return this.load(clamped);
+  goToPage(page: number): Promise<boolean> {
+    return this.list.goToPage(page);
   }
 
   /** Reads the page again (after a decision the request may have left this search). */
-  refresh(): Promise<CallResult<PendingSearchResponse>> {
-    return this.load(this.page);
+  refresh(): Promise<boolean> {
+    return this.list.refresh();
   }
 
-  private async load(page: number): Promise<CallResult<PendingSearchResponse>> {
+  /** One page through SPEC §8's central handling (the api client has shown a failure already). */
+  private async fetchPage(form: PendingForm, page: number, pageSize: number) {
+    const body = { ...toCriteria(form), StartRecordNumber: (page - 1) * pageSize + 1, PageSize: pageSize };
+    const res = await this.deps.api.post<PendingSearchResponse>('/bookingpending/search', body);
+    const shown = new Set(res.data.ResultSet.map((r) => r.PendingRequestId));
     runInAction(() => {
-      this.loading = true;
-    });
-    const body = {
-      ...(this.applied ?? {}),
-      StartRecordNumber: (page - 1) * this.pageSize + 1,
-      PageSize: this.pageSize,
-    };
-    const result = await this.call<PendingSearchResponse>('/bookingpending/search', body);
-    runInAction(() => {
-      this.loading = false;
-      if (!result.ok) return;
-      this.rows = result.value.ResultSet;
-      this.totalCount = result.value.TotalCount;
-      this.page = page;
-      const shown = new Set(this.rows.map((r) => r.PendingRequestId));
       for (const id of [...this.selected]) if (!shown.has(id)) this.selected.delete(id);
-      if (result.value.TotalCount === 0)
-        this.deps.messages.show({ Type: MessageType.Info, Data: NO_RESULTS_TEXT });
     });
-    return result;
+    if (res.data.TotalCount === 0) this.deps.messages.show({ Type: MessageType.Info, Data: NO_RESULTS_TEXT });
+    return { rows: res.data.ResultSet, total: res.data.TotalCount };
   }
 
   toggle(id: number): void {
@@ -347,12 +328,8 @@ export class PendingQueueStore {
   }
 
   reset(): void {
-    this.form = { ...EMPTY_FORM };
+    this.list.reset();
     this.formError = null;
-    this.applied = null;
-    this.rows = [];
-    this.totalCount = 0;
-    this.page = 1;
     this.selected.clear();
     this.outcomes.clear();
     this.inventory.clear();
@@ -389,7 +366,7 @@ export class PendingQueueStore {
       if (r.Outcome !== 'refused' && r.Outcome !== 'validated') this.selected.delete(r.PendingRequestId);
     }
     const byId = new Map(results.filter((r) => r.Request).map((r) => [r.PendingRequestId, r.Request]));
-    this.rows = this.rows.map((row) => byId.get(row.PendingRequestId) ?? row);
+    this.list.replaceRows((row) => byId.get(row.PendingRequestId) ?? row);
   }
 
   /**
@@ -405,6 +382,17 @@ export class PendingQueueStore {
       return { ok: false, message: isApiError(error) ? error.message : String(error) };
     }
   }
+}
+
+/** The form's filled fields as the search's criteria (blank ones left out). */
+function toCriteria(form: PendingForm): PendingSearch {
+  const criteria: Record<string, unknown> = {};
+  for (const field of PENDING_FORM_FIELDS) {
+    const value = form[field].trim();
+    if (value === '') continue;
+    criteria[field] = field === 'LocationId' ? Number(value) : value;
+  }
+  return criteria as PendingSearch;
 }
 
 const refusedOutcome = (id: number, status: number, message: string): PendingOutcome => ({

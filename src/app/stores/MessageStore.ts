@@ -21,6 +21,7 @@ export class MessageStore {
       show: action,
       dismiss: action,
       clear: action,
+      clearAll: action,
     });
   }
 
@@ -28,7 +29,11 @@ export class MessageStore {
   show(message: UserMessage & { requestId?: string | null }): number {
     const id = this.nextId++;
     const autoHide = message.autoHide ?? message.Type !== MessageType.Error;
-    this.messages.push({ ...message, autoHide, id });
+    // The same words again replace the older toast: a repeated action never stacks stale copies.
+    this.messages = [
+      ...this.messages.filter((m) => m.Type !== message.Type || m.Data !== message.Data),
+      { ...message, autoHide, id },
+    ];
     if (autoHide) setTimeout(() => this.dismiss(id), AUTO_HIDE_MS);
     return id;
   }
@@ -40,6 +45,11 @@ export class MessageStore {
 
   dismiss(id: number): void {
     this.messages = this.messages.filter((m) => m.id !== id);
+  }
+
+  /** Sign-out: nothing a user was told stays for the next one, noClear messages included. */
+  clearAll(): void {
+    this.messages = [];
   }
 
   /** Clears every message not marked noClear (called on navigation). */

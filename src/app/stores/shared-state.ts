@@ -26,7 +26,7 @@ export interface SharedState {
 /** The reset action: every store of shared state back to where a fresh page starts. */
 export function resetSharedState(state: SharedState): void {
   state.dialogs.closeAll();
-  state.messages.clear();
+  state.messages.clearAll();
   state.lookups.reset();
   state.flows.clear();
   state.dashboard.reset();

@@ -1,21 +1,13 @@
-import {
-  Box,
-  Button,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
 import type { EquipmentCategoryRow, MarketRow } from '../../domain/lookups';
 import { visibleEquipmentCategories } from '../../domain/lookups';
+import type { Threshold } from '../../schemas/weekly-threshold';
+import { DataList } from '../components/DataList';
 import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
+import { lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
 
 /** #/weekly_threshold/request: customers' weekly booking caps (SPEC §1 customer booking threshold). */
@@ -170,65 +162,89 @@ const ThresholdForm = observer(function ThresholdForm() {
 });
 
 const ThresholdTable = observer(function ThresholdTable() {
-  const { weeklyThreshold: store } = useStores();
+  const { weeklyThreshold: store, lookups } = useStores();
+  const names = lookupNames(lookups);
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label="Weekly thresholds">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Customer</Table.ColumnHeader>
-            <Table.ColumnHeader>Market</Table.ColumnHeader>
-            <Table.ColumnHeader>Equipment size</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Units a week</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Booked this week</Table.ColumnHeader>
-            <Table.ColumnHeader>Changed</Table.ColumnHeader>
-            <Table.ColumnHeader />
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {store.rows.map((r) => (
-            <Table.Row key={r.ThresholdId} data-threshold-id={r.ThresholdId}>
-              <Table.Cell>{r.CustomerNameWithSCAC}</Table.Cell>
-              <Table.Cell>{r.MarketCode ?? 'All markets'}</Table.Cell>
-              <Table.Cell>{r.EquipmentSize ?? 'All sizes'}</Table.Cell>
-              <Table.Cell textAlign="end">{r.WeeklyLimit}</Table.Cell>
-              <Table.Cell textAlign="end">{r.UsedThisWeek}</Table.Cell>
-              <Table.Cell fontSize="xs">
+    <Stack gap={2}>
+      {store.totalCount > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {store.totalCount} threshold{store.totalCount === 1 ? '' : 's'}
+        </Text>
+      )}
+      <DataList
+        label="Weekly thresholds"
+        rows={store.rows}
+        rowKey={(r) => r.ThresholdId}
+        rowAttributes={(r) => ({ 'data-threshold-id': r.ThresholdId })}
+        loading={store.loading}
+        empty={store.searched ? 'No thresholds match this search. Clear the customer to see all.' : null}
+        columns={[
+          {
+            header: 'Customer',
+            minW: '12rem',
+            cell: (r) => <Text fontWeight="medium">{r.CustomerNameWithSCAC}</Text>,
+          },
+          { header: 'Market', cell: (r) => (r.MarketCode ? names.market(r.MarketCode) : 'All markets') },
+          {
+            header: 'Equipment size',
+            cell: (r) => (r.EquipmentSize ? names.size(r.EquipmentSize) : 'All sizes'),
+          },
+          { header: 'Units a week', align: 'end', cell: (r) => r.WeeklyLimit },
+          { header: 'Booked this week', align: 'end', cell: (r) => r.UsedThisWeek },
+          {
+            header: 'Changed',
+            minW: '9rem',
+            cell: (r) => (
+              <Text fontSize="xs">
                 {r.ModifiedBy ?? 'System'}, {formatDateTime(r.ModifiedAt)}
-              </Table.Cell>
-              <Table.Cell>
-                <HStack gap={1} justify="end">
-                  {store.canUpdate && (
-                    <Button
-                      size="2xs"
-                      variant="outline"
-                      aria-label={`Change threshold ${r.ThresholdId}`}
-                      onClick={() => store.startEdit(r)}
-                    >
-                      Change
-                    </Button>
-                  )}
-                  {store.canDelete && (
-                    <Button
-                      size="2xs"
-                      variant="outline"
-                      colorPalette="red"
-                      aria-label={`Remove threshold ${r.ThresholdId}`}
-                      onClick={() => void store.remove(r)}
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </HStack>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-      <Text fontSize="sm" color="fg.muted" p={2}>
-        {store.totalCount === 0 ? 'No thresholds to show.' : `${store.totalCount} threshold(s)`}
-      </Text>
-    </Table.ScrollArea>
+              </Text>
+            ),
+          },
+        ]}
+        actions={
+          store.canUpdate || store.canDelete
+            ? { header: 'Actions', minW: '9rem', cell: (r) => <ThresholdActions row={r} /> }
+            : undefined
+        }
+      />
+    </Stack>
+  );
+});
+
+const ThresholdActions = observer(function ThresholdActions({ row: r }: { row: Threshold }) {
+  const { weeklyThreshold: store } = useStores();
+  const notice = store.rowNotices.get(r.ThresholdId);
+  return (
+    <Stack gap={1}>
+      <HStack gap={1}>
+        {store.canUpdate && (
+          <Button
+            size="2xs"
+            variant="outline"
+            aria-label={`Change threshold ${r.ThresholdId}`}
+            onClick={() => store.startEdit(r)}
+          >
+            Change
+          </Button>
+        )}
+        {store.canDelete && (
+          <Button
+            size="2xs"
+            variant="outline"
+            colorPalette="red"
+            aria-label={`Remove threshold ${r.ThresholdId}`}
+            onClick={() => void store.remove(r)}
+          >
+            Remove
+          </Button>
+        )}
+      </HStack>
+      {notice && (
+        <Text fontSize="xs" color="fg.success" role="status">
+          {notice}
+        </Text>
+      )}
+    </Stack>
   );
 });
 

@@ -56,6 +56,10 @@ export class WeeklyThresholdStore {
   readonly pageSize = DASHBOARD_PAGE_SIZE;
   /** The threshold meter's answers per customer, market and size ('failed' when it could not be read). */
   readonly meters = observable.map<string, MeterResponse | 'failed'>();
+  /** What the last change did to a row, shown beside it (issue 25: the thing changed says so). */
+  readonly rowNotices = observable.map<number, string>();
+  /** A search has answered (so an empty list means none, not "not read yet"). */
+  searched = false;
   private opened = false;
 
   constructor(private readonly deps: WeeklyThresholdDeps) {
@@ -70,6 +74,7 @@ export class WeeklyThresholdStore {
       rows: observableRef,
       totalCount: observable,
       loading: observable,
+      searched: observable,
       draft: observable,
       draftError: observable,
       customerOptions: observableRef,
@@ -119,6 +124,8 @@ export class WeeklyThresholdStore {
     runInAction(() => {
       this.loading = false;
       if (result.ok) {
+        this.searched = true;
+        this.rowNotices.clear();
         this.rows = result.value.ResultSet;
         this.totalCount = result.value.TotalCount;
       }
@@ -215,6 +222,10 @@ export class WeeklyThresholdStore {
       this.rows =
         at >= 0 ? this.rows.map((r, i) => (i === at ? result.value : r)) : [result.value, ...this.rows];
       if (at < 0) this.totalCount += 1;
+      this.rowNotices.set(
+        result.value.ThresholdId,
+        `${at >= 0 ? 'Changed' : 'Added'}: ${result.value.WeeklyLimit} units a week.`,
+      );
     });
     return result;
   }
@@ -256,6 +267,8 @@ export class WeeklyThresholdStore {
     this.customerText = '';
     this.rows = [];
     this.totalCount = 0;
+    this.searched = false;
+    this.rowNotices.clear();
     this.draft = null;
     this.draftError = null;
     this.customerOptions = [];

@@ -25,7 +25,7 @@ export const Acknowledgements = observer(function Acknowledgements({ store }: { 
             </Checkbox.Root>
             {blocked && (
               <Text id={errorId} fontSize="sm" color="fg.error">
-                Tick the box above to confirm you have read it.
+                Tick the box beside this notice to confirm you have read it.
               </Text>
             )}
           </Stack>

@@ -12,19 +12,25 @@ export const ConfirmStep = observer(function ConfirmStep({ store, services, conf
   const result = store.result;
   if (!result) return null;
   const View = confirmViewOf(confirmViews, store.flow.confirmView);
+  // Issue 25: a redelivery is not a booking; its result says what it is.
+  const redelivery = store.flow.menu?.group === 'Redelivery';
   const title = result.PendingReview
-    ? 'Your booking request was received.'
+    ? redelivery
+      ? 'Your redelivery request was received.'
+      : 'Your booking request was received.'
     : store.mode === 'edit'
       ? `Your changes to order ${result.BookingOrderId} are saved.`
-      : 'Your booking is confirmed.';
+      : redelivery
+        ? 'Your redelivery is confirmed.'
+        : 'Your booking is confirmed.';
   return (
     <Stack gap={6}>
       <Alert.Root status={result.PendingReview ? 'warning' : 'success'} role="status">
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{title}</Alert.Title>
-          {/* The server words the outcome (pending reason included); said once when it is the title's. */}
-          {result.Message && result.Message !== title && (
+          {/* The server words a pending or edited outcome (its reason); a plain confirmation is the title's. */}
+          {result.Message && result.Message !== title && (result.PendingReview || store.mode === 'edit') && (
             <Alert.Description>{result.Message}</Alert.Description>
           )}
         </Alert.Content>

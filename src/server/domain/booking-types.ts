@@ -264,7 +264,7 @@ export function editVerdict(types: BookingTypes, viewer: Viewer, order: OrderFac
     return {
       ok: false,
       status: 409,
-      reason: `${type?.name ?? 'This'} orders cannot be edited: use Load Booking to start a new request from it, and cancel this one if needed.`,
+      reason: `${type?.name ?? 'This'} orders cannot be edited: use Book again to start a new request from it, and cancel this one if needed.`,
     };
   if (!holdsOrderAbility(viewer, type.editable, order.customerId))
     return { ok: false, status: 403, reason: 'You do not have permission to edit this booking order.' };

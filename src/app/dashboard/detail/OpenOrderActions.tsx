@@ -2,7 +2,7 @@ import { Button, HStack } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../../stores/StoresContext';
-import { editAction, loadBookingAction, type OpenableOrder } from '../row-actions';
+import { BOOK_AGAIN, editAction, loadBookingAction, type OpenableOrder } from '../row-actions';
 
 /** The detail page's Edit (when the server says CanEdit) and Load Booking (when the user may book the type). */
 export const OpenOrderActions = observer(function OpenOrderActions() {
@@ -23,7 +23,7 @@ export const OpenOrderActions = observer(function OpenOrderActions() {
       )}
       {load.path && (
         <Button size="sm" variant="outline" onClick={() => load.path && navigate(load.path)}>
-          Load Booking
+          {BOOK_AGAIN}
         </Button>
       )}
     </HStack>

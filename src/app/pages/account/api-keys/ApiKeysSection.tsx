@@ -16,19 +16,18 @@ import {
   HStack,
   Input,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
 import { API_KEY_ABILITIES } from '../../../../domain/policies';
+import { DataList } from '../../../components/DataList';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDate, formatDateTime } from '../../../dashboard/format';
 import { useStores } from '../../../stores/StoresContext';
 import { CompanyFinder } from '../CompanyFinder';
 import { FormOutcome } from '../FormParts';
 import { ABILITY_LABELS, ApiKeysStore } from './ApiKeysStore';
-
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
 export const ApiKeysSection = observer(function ApiKeysSection() {
   const root = useStores();
@@ -69,53 +68,55 @@ export const ApiKeysSection = observer(function ApiKeysSection() {
       {store.created && <NewKey store={store} />}
       {ready && store.loaded && store.keys.length === 0 && <Text>No API keys yet.</Text>}
       {store.keys.length > 0 && (
-        <Box overflowX="auto">
-          <Table.Root size="sm" aria-label="API keys">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Key</Table.ColumnHeader>
-                <Table.ColumnHeader>Abilities</Table.ColumnHeader>
-                <Table.ColumnHeader>Created</Table.ColumnHeader>
-                <Table.ColumnHeader>Expires</Table.ColumnHeader>
-                <Table.ColumnHeader>Last used</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {store.keys.map((k) => (
-                <Table.Row key={k.ApiKeyId}>
-                  <Table.Cell>{k.Name}</Table.Cell>
-                  <Table.Cell>
-                    <Code>{k.Prefix}…</Code>
-                  </Table.Cell>
-                  <Table.Cell>{k.Abilities.join(', ')}</Table.Cell>
-                  <Table.Cell>
-                    {day(k.CreatedAt)}
-                    {k.CreatedBy ? ` by ${k.CreatedBy}` : ''}
-                  </Table.Cell>
-                  <Table.Cell>{day(k.ExpiresAt)}</Table.Cell>
-                  <Table.Cell>{when(k.LastUsedAt)}</Table.Cell>
-                  <Table.Cell>{k.Status}</Table.Cell>
-                  <Table.Cell>
-                    {k.Status === 'Active' && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        aria-label={`Revoke ${k.Name}`}
-                        onClick={() => void store.revoke(k)}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <DataList
+          label="API keys"
+          rows={store.keys}
+          rowKey={(k) => k.ApiKeyId}
+          columns={[
+            {
+              header: 'Name',
+              minW: '9rem',
+              cell: (k) => (
+                <Stack gap={0}>
+                  <Text fontWeight="medium">{k.Name}</Text>
+                  <Code w="fit-content">{k.Prefix}…</Code>
+                </Stack>
+              ),
+            },
+            {
+              header: 'Abilities',
+              cell: (k) => k.Abilities.map((a) => ABILITY_LABELS[a].split(':')[0]).join(', '),
+            },
+            {
+              header: 'Created',
+              minW: '8rem',
+              cell: (k) => `${formatDate(k.CreatedAt)}${k.CreatedBy ? ` by ${k.CreatedBy}` : ''}`,
+            },
+            { header: 'Expires', minW: '7rem', cell: (k) => formatDate(k.ExpiresAt) || '—' },
+            { header: 'Last used', minW: '8rem', cell: (k) => formatDateTime(k.LastUsedAt) || 'Never' },
+          ]}
+          actions={{
+            header: 'Status',
+            minW: '7rem',
+            cell: (k) => (
+              <Stack gap={1}>
+                <StatusBadge tone={k.Status === 'Active' ? 'success' : 'neutral'}>{k.Status}</StatusBadge>
+                {k.Status === 'Active' && (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette="red"
+                    w="fit-content"
+                    aria-label={`Revoke ${k.Name}`}
+                    onClick={() => void store.revoke(k)}
+                  >
+                    Revoke
+                  </Button>
+                )}
+              </Stack>
+            ),
+          }}
+        />
       )}
       {ready && !store.draft && (
         <Box>

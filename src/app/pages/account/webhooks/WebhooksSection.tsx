@@ -16,20 +16,27 @@ import {
   HStack,
   Input,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { LocationRow } from '../../../../domain/lookups';
 import { WEBHOOK_EVENTS } from '../../../../schemas/webhooks';
+import { DataList } from '../../../components/DataList';
+import { StatusBadge, type Tone } from '../../../components/StatusBadge';
+import { formatDateTime } from '../../../dashboard/format';
 import { useStores } from '../../../stores/StoresContext';
 import { CompanyFinder } from '../CompanyFinder';
 import { FormOutcome } from '../FormParts';
 import type { DeliveryLogStore } from './DeliveryLogStore';
 import { EVENT_LABELS, WebhooksStore } from './WebhooksStore';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const DELIVERY_TONES: Record<string, Tone> = {
+  delivered: 'success',
+  pending: 'attention',
+  failed: 'critical',
+};
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const WebhooksSection = observer(function WebhooksSection() {
   const root = useStores();
@@ -74,58 +81,63 @@ export const WebhooksSection = observer(function WebhooksSection() {
       )}
       {store.loaded && store.subscriptions.length === 0 && <Text>No webhooks yet.</Text>}
       {store.subscriptions.length > 0 && (
-        <Box overflowX="auto">
-          <Table.Root size="sm" aria-label="Webhook subscriptions">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>URL</Table.ColumnHeader>
-                {store.choosesCompany && <Table.ColumnHeader>Company</Table.ColumnHeader>}
-                <Table.ColumnHeader>Events</Table.ColumnHeader>
-                <Table.ColumnHeader>State</Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {store.subscriptions.map((s) => (
-                <Table.Row key={s.SubscriptionId}>
-                  <Table.Cell wordBreak="break-all">{s.Url}</Table.Cell>
-                  {store.choosesCompany && <Table.Cell>{s.CustomerName}</Table.Cell>}
-                  <Table.Cell>{s.Events.join(', ')}</Table.Cell>
-                  <Table.Cell>{s.Active ? 'Active' : 'Paused'}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap={1} flexWrap="wrap">
-                      <Button size="xs" variant="outline" onClick={() => store.edit(s)}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onClick={() =>
-                          void store.log.show(
-                            store.log.subscriptionId === s.SubscriptionId ? null : s.SubscriptionId,
-                          )
-                        }
-                      >
-                        Delivery Log
-                      </Button>
-                      <Button size="xs" variant="outline" onClick={() => void store.rotateSecret(s)}>
-                        New Secret
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => void store.remove(s)}
-                      >
-                        Delete
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <DataList
+          label="Webhook subscriptions"
+          rows={store.subscriptions}
+          rowKey={(s) => s.SubscriptionId}
+          columns={[
+            {
+              header: 'URL',
+              minW: '14rem',
+              cell: (s) => (
+                <Text fontWeight="medium" overflowWrap="anywhere">
+                  {s.Url}
+                </Text>
+              ),
+            },
+            ...(store.choosesCompany
+              ? [{ header: 'Company', cell: (s: (typeof store.subscriptions)[number]) => s.CustomerName }]
+              : []),
+            {
+              header: 'Events',
+              minW: '10rem',
+              cell: (s) => s.Events.map((e) => EVENT_LABELS[e as keyof typeof EVENT_LABELS] ?? e).join(', '),
+            },
+          ]}
+          actions={{
+            header: 'State',
+            minW: '12rem',
+            cell: (s) => (
+              <Stack gap={1}>
+                <StatusBadge tone={s.Active ? 'success' : 'neutral'}>
+                  {s.Active ? 'Active' : 'Paused'}
+                </StatusBadge>
+                <HStack gap={1} flexWrap="wrap">
+                  <Button size="xs" variant="outline" onClick={() => store.edit(s)}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() =>
+                      void store.log.show(
+                        store.log.subscriptionId === s.SubscriptionId ? null : s.SubscriptionId,
+                      )
+                    }
+                  >
+                    Delivery Log
+                  </Button>
+                  <Button size="xs" variant="outline" onClick={() => void store.rotateSecret(s)}>
+                    New Secret
+                  </Button>
+                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => void store.remove(s)}>
+                    Delete
+                  </Button>
+                </HStack>
+              </Stack>
+            ),
+          }}
+        />
       )}
       {store.log.subscriptionId !== null && <DeliveryLog log={store.log} />}
       {store.draft ? (
@@ -150,41 +162,51 @@ const DeliveryLog = observer(function DeliveryLog({ log }: { log: DeliveryLogSto
       <FormOutcome error={log.error} />
       {log.deliveries.length === 0 && !log.error && <Text fontSize="sm">No deliveries yet.</Text>}
       {log.deliveries.length > 0 && (
-        <Box overflowX="auto">
-          <Table.Root size="sm" aria-label="Delivery log">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>When</Table.ColumnHeader>
-                <Table.ColumnHeader>Event</Table.ColumnHeader>
-                <Table.ColumnHeader>Order</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Attempts</Table.ColumnHeader>
-                <Table.ColumnHeader>Last error</Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {log.deliveries.map((d) => (
-                <Table.Row key={d.DeliveryId}>
-                  <Table.Cell>{when(d.LastAttemptAt ?? d.OccurredAt)}</Table.Cell>
-                  <Table.Cell>{d.Event}</Table.Cell>
-                  <Table.Cell>{d.BookingOrderId ?? '—'}</Table.Cell>
-                  <Table.Cell>
-                    {d.Status}
-                    {d.Status === 'pending' && d.NextAttemptAt ? ` (next ${when(d.NextAttemptAt)})` : ''}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{d.Attempts}</Table.Cell>
-                  <Table.Cell wordBreak="break-word">{d.LastError ?? '—'}</Table.Cell>
-                  <Table.Cell>
-                    <Button size="xs" variant="outline" onClick={() => void log.resend(d)}>
-                      Send Again
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <DataList
+          label="Delivery log"
+          rows={log.deliveries}
+          rowKey={(d) => d.DeliveryId}
+          columns={[
+            {
+              header: 'Event',
+              minW: '10rem',
+              cell: (d) => (
+                <Stack gap={0}>
+                  <Text fontWeight="medium">
+                    {EVENT_LABELS[d.Event as keyof typeof EVENT_LABELS] ?? d.Event}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {formatDateTime(d.LastAttemptAt ?? d.OccurredAt)}
+                  </Text>
+                </Stack>
+              ),
+            },
+            { header: 'Order', cell: (d) => d.BookingOrderId ?? '—' },
+            { header: 'Attempts', align: 'end', cell: (d) => d.Attempts },
+            {
+              header: 'Last error',
+              minW: '10rem',
+              cell: (d) => <Text overflowWrap="anywhere">{d.LastError ?? '—'}</Text>,
+            },
+          ]}
+          actions={{
+            header: 'Status',
+            minW: '9rem',
+            cell: (d) => (
+              <Stack gap={1}>
+                <StatusBadge tone={DELIVERY_TONES[d.Status] ?? 'neutral'}>
+                  {capitalised(d.Status)}
+                </StatusBadge>
+                {d.Status === 'pending' && d.NextAttemptAt && (
+                  <Text fontSize="xs">Next try {formatDateTime(d.NextAttemptAt)}</Text>
+                )}
+                <Button size="xs" variant="outline" w="fit-content" onClick={() => void log.resend(d)}>
+                  Send Again
+                </Button>
+              </Stack>
+            ),
+          }}
+        />
       )}
     </Stack>
   );

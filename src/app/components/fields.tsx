@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 export type Option = { value: string; label: string };
 
-/** A labelled native select (the inventory screens' filters and forms). */
+/** A labelled native select: the one select field of the staff screens' filters and forms. */
 export function SelectField(props: {
   label: string;
   value: string;
@@ -54,11 +54,13 @@ export function TextField(props: {
   );
 }
 
-/** Chassis sizes (the pool books chassis) from the equipment categories lookup. */
-export const chassisSizes = (rows: readonly { EquipmentCategoryCode: string }[]): Option[] =>
+/** Chassis sizes (the pool books chassis) from the equipment categories lookup, by their names. */
+export const chassisSizes = (
+  rows: readonly { EquipmentCategoryCode: string; EquipmentCategoryDescription?: string }[],
+): Option[] =>
   rows
     .filter((r) => r.EquipmentCategoryCode.startsWith('Chassis.'))
-    .map((r) => ({ value: r.EquipmentCategoryCode, label: r.EquipmentCategoryCode }));
-
-export const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+    .map((r) => ({
+      value: r.EquipmentCategoryCode,
+      label: r.EquipmentCategoryDescription || r.EquipmentCategoryCode,
+    }));

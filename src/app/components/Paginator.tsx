@@ -1,5 +1,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import type { PageWindow } from './paginator';
+import { observer } from 'mobx-react-lite';
+import type { ListSearch } from './ListSearch';
+import { type PageWindow, pageWindow } from './paginator';
 
 interface PaginatorProps {
   window: PageWindow;
@@ -50,3 +52,20 @@ export function Paginator({ window: w, total, more, disabled, onPage }: Paginato
     </HStack>
   );
 }
+
+/** The paginator of a list's search store: shown once a search has run. */
+export const ListPaginator = observer(function ListPaginator({
+  list,
+}: {
+  list: Pick<ListSearch<object, unknown>, 'applied' | 'total' | 'page' | 'pageSize' | 'loading' | 'goToPage'>;
+}) {
+  if (!list.applied) return null;
+  return (
+    <Paginator
+      window={pageWindow({ total: list.total, page: list.page, pageSize: list.pageSize })}
+      total={list.total}
+      disabled={list.loading}
+      onPage={(page) => void list.goToPage(page)}
+    />
+  );
+});
