@@ -58,6 +58,8 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => op.requestBody)
+        // Gate events take a gate API key alone: staff's bearer is refused (403) before any body is read.
+        .filter(() => path !== '/api/gateevents')
         .map(([method]) => ({
           method: method.toUpperCase() as 'POST',
           url: path.replace(/\{[^}]+\}/g, '1'),

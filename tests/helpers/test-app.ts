@@ -64,7 +64,10 @@ export async function appOnDatabase(
   );
   const orderEvents = await orderEventsFor(handle);
   const authCache = await authCacheFor(handle);
-  const app = await buildApp({ db: handle.db, tokens, config, orderEvents, authCache }, options);
+  const app = await buildApp(
+    { db: handle.db, tokens, config, orderEvents, authCache, dbPool: handle.pool },
+    options,
+  );
   const login = (user: string, password = DEMO_PASSWORD) =>
     app.inject({
       method: 'POST',

@@ -106,12 +106,10 @@ const FlowPage = observer(function FlowPage({ flowId, title }: PageProps & { flo
   }, [root, signedIn]);
   if (!root.drafts.ready)
     return (
+      // No heading yet: the page's heading comes with its form, so whoever waits for it finds both.
       <Box px={{ base: 4, md: 8 }} py={8} maxW="5xl">
-        <Heading as="h1" size="xl" mb={2}>
-          {title}
-        </Heading>
         <Text role="status" color="fg.muted">
-          Loading…
+          Loading {title}…
         </Text>
       </Box>
     );
