@@ -79,6 +79,8 @@ test.describe('account pages (SPEC §1, §2, §8)', () => {
     loginPage,
     shell,
   }) => {
+    // A whole account's life in one test: recovery, reset, sign-in, details and a password change.
+    test.setTimeout(90_000);
     const user = await seededCustomerUser(request);
     await loginPage.goto();
     await page.getByRole('link', { name: 'Forgot Password?' }).click();

@@ -66,7 +66,8 @@ test('a booking made with an API key appears on the customer’s dashboard live,
   const bookingId = order.Bookings[0]?.BookingId as number;
 
   // Live: the hub tells the open dashboard; the notice offers the refresh that shows the row.
-  await expect(page.getByText('New booking')).toBeVisible();
+  // The notice, not the start page's New booking link (issue 25).
+  await expect(page.getByRole('status').getByText('New booking')).toBeVisible();
   await page.getByRole('button', { name: 'Refresh' }).click();
   const row = dashboard.row(bookingId);
   await expect(row).toBeVisible();
