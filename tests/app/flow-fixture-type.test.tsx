@@ -79,8 +79,8 @@ describe('a booking type from fixtures only', { timeout: 120_000 }, () => {
     // On the dashboard by its type name, with Edit (the server says CanEdit).
     await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     await screen.findByText(/^Rows \d+–\d+ of \d+$/, undefined, { timeout: 15_000 });
-    // The dashboard keeps the search it showed before; searching again lists the new order first.
-    await u.click(screen.getByRole('button', { name: /^Search$/ }));
+    // The dashboard reads its search again (issue 25); searching once more lists the new order first.
+    await u.click(await screen.findByRole('button', { name: /^Search$/ }, { timeout: 15_000 }));
     const row = await waitFor(
       () => {
         const found = document.querySelector<HTMLElement>(
