@@ -60,6 +60,13 @@ test.beforeAll(async () => {
     instancePorts: [LB_PORT + 1, LB_PORT + 2],
     databaseUrl,
     runDir: `${process.cwd()}/.cache/cluster-e2e-${LB_PORT}`,
+    // Fifty clients share the demo users' token buckets (issue 28); this suite tests restarts.
+    env: {
+      RATE_LIMIT_USER_BURST: '1000000',
+      RATE_LIMIT_USER_PER_MINUTE: '1000000',
+      RATE_LIMIT_KEY_BURST: '1000000',
+      RATE_LIMIT_KEY_PER_MINUTE: '1000000',
+    },
     log: () => undefined,
   });
   [a, b] = cluster.instances as [Instance, Instance];
