@@ -1,6 +1,7 @@
-import { Box, Button, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
+import { DataList } from '../components/DataList';
 import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
@@ -60,40 +61,30 @@ const MyChassisPage = observer(function MyChassisPage({ title }: PageProps) {
                 : `${result.TotalCount} chassis on hire; page ${store.page} of ${store.pageCount}.`}
             </Text>
             {result.ResultSet.length > 0 && (
-              <Table.ScrollArea tabIndex={0} role="region" aria-label="My chassis, scrolls sideways">
-                <Table.Root size="sm" aria-label="My chassis">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Chassis ID</Table.ColumnHeader>
-                      <Table.ColumnHeader>Size and class</Table.ColumnHeader>
-                      <Table.ColumnHeader>On hire since</Table.ColumnHeader>
-                      <Table.ColumnHeader>From</Table.ColumnHeader>
-                      <Table.ColumnHeader>Picked up at</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {result.ResultSet.map((c) => (
-                      <Table.Row key={c.ChassisId}>
-                        <Table.Cell fontWeight="semibold">{c.ChassisId}</Table.Cell>
-                        <Table.Cell>
-                          {c.EquipmentSizeName} {c.EquipmentClassName}
-                        </Table.Cell>
-                        <Table.Cell whiteSpace="nowrap">
-                          {c.OnHireSince ? formatDateTime(c.OnHireSince) : '—'}
-                        </Table.Cell>
-                        <Table.Cell>
-                          {c.ContractNumber
-                            ? `Term lease ${c.ContractNumber}`
-                            : c.BookingCode
-                              ? `Booking ${c.BookingCode}`
-                              : '—'}
-                        </Table.Cell>
-                        <Table.Cell>{c.PickedUpAt ?? '—'}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+              // Issue 25's list: cards on a phone, the chassis ID kept in view at desktop widths.
+              <DataList
+                label="My chassis"
+                rows={result.ResultSet}
+                rowKey={(c) => c.ChassisId}
+                columns={[
+                  { header: 'Chassis ID', cell: (c) => c.ChassisId },
+                  { header: 'Size and class', cell: (c) => `${c.EquipmentSizeName} ${c.EquipmentClassName}` },
+                  {
+                    header: 'On hire since',
+                    cell: (c) => (c.OnHireSince ? formatDateTime(c.OnHireSince) : '—'),
+                  },
+                  {
+                    header: 'From',
+                    cell: (c) =>
+                      c.ContractNumber
+                        ? `Term lease ${c.ContractNumber}`
+                        : c.BookingCode
+                          ? `Booking ${c.BookingCode}`
+                          : '—',
+                  },
+                ]}
+                actions={{ header: 'Picked up at', cell: (c) => c.PickedUpAt ?? '—' }}
+              />
             )}
             {store.pageCount > 1 && (
               <HStack gap={3}>
