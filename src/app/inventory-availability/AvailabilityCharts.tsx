@@ -67,34 +67,44 @@ export const LocationBars = observer(function LocationBars({ bars }: { bars: Loc
         bars.length === 0 ? (
           <Text color="fg.muted">No locations to draw.</Text>
         ) : (
-          <Chart.Root chart={chart} maxH="sm" aria-label={`${title} (bar chart)`} role="img">
-            <BarChart responsive data={chart.data} margin={{ bottom: 40, left: 10 }}>
-              <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
-              <XAxis
-                dataKey={chart.key('LocationName')}
-                tick={{ fontSize: 10 }}
-                interval={0}
-                angle={-20}
-                textAnchor="end"
-                label={{ value: 'Location', position: 'insideBottom', offset: -35 }}
-              />
-              <YAxis allowDecimals={false} label={{ value: 'Units', angle: -90, position: 'insideLeft' }} />
-              <Tooltip
-                cursor={{ fill: chart.color('bg.muted') }}
-                animationDuration={0}
-                content={<Chart.Tooltip />}
-              />
-              <Legend verticalAlign="top" content={<Chart.Legend />} />
-              {chart.series.map((s) => (
-                <Bar
-                  key={String(s.name)}
-                  isAnimationActive={false}
-                  dataKey={chart.key(s.name)}
-                  fill={chart.color(s.color)}
+          // Each location keeps room for its three bars: on a phone the chart scrolls in its own box
+          // rather than drawing bars too thin to see (issue 25).
+          <Box overflowX="auto" tabIndex={0} aria-label={`${title}, scrolls sideways`} role="region">
+            <Chart.Root
+              chart={chart}
+              maxH="sm"
+              minW={`${bars.length * 36}px`}
+              aria-label={`${title} (bar chart)`}
+              role="img"
+            >
+              <BarChart responsive data={chart.data} margin={{ bottom: 40, left: 10 }}>
+                <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
+                <XAxis
+                  dataKey={chart.key('LocationName')}
+                  tick={{ fontSize: 10 }}
+                  interval={0}
+                  angle={-20}
+                  textAnchor="end"
+                  label={{ value: 'Location', position: 'insideBottom', offset: -35 }}
                 />
-              ))}
-            </BarChart>
-          </Chart.Root>
+                <YAxis allowDecimals={false} label={{ value: 'Units', angle: -90, position: 'insideLeft' }} />
+                <Tooltip
+                  cursor={{ fill: chart.color('bg.muted') }}
+                  animationDuration={0}
+                  content={<Chart.Tooltip />}
+                />
+                <Legend verticalAlign="top" content={<Chart.Legend />} />
+                {chart.series.map((s) => (
+                  <Bar
+                    key={String(s.name)}
+                    isAnimationActive={false}
+                    dataKey={chart.key(s.name)}
+                    fill={chart.color(s.color)}
+                  />
+                ))}
+              </BarChart>
+            </Chart.Root>
+          </Box>
         )
       }
       table={
