@@ -154,7 +154,9 @@ test('a booking through one instance shows live on a dashboard connected through
   );
   expect(booked.status, JSON.stringify(booked.json)).toBe(200);
   const orderId = booked.json?.BookingOrderId as number;
-  await expect(page.getByText('New booking', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').getByText('New booking', { exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
   await page.getByRole('button', { name: 'Refresh' }).click();
   const detail = await call(b.origin, 'GET', `/api/dashboard/details/${orderId}`, token);
   const bookings = (detail.json?.Bookings ?? []) as { BookingId: number }[];
@@ -265,6 +267,8 @@ test('the instance holding the hub dies mid-load: the browser reconnects to the 
   // And the browser, now on B, still hears what happens.
   const more = await call(b.origin, 'POST', '/api/poolbooking/create', token, body, randomUUID());
   expect(more.status).toBe(200);
-  await expect(page.getByText(/^New bookings? ?(\(\d+\))?$/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').getByText(/^New bookings? ?(\(\d+\))?$/)).toBeVisible({
+    timeout: 10_000,
+  });
   await a.start();
 });
