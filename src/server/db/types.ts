@@ -464,7 +464,6 @@ export interface AccountSettingsTable {
   sessions_valid_after: Date | null;
 }
 
-/** One counted attempt of a rate-limited action (migration 0004). */
 /** Issue 28: one failed sign-in of a known account, from an address (migration 0040). */
 export interface SignInFailureTable {
   user_id: number;
@@ -472,6 +471,7 @@ export interface SignInFailureTable {
   failed_at: CreatedAt;
 }
 
+/** One counted attempt of a rate-limited action (migration 0004). */
 export interface RateLimitEventTable {
   bucket: string;
   occurred_at: CreatedAt;
