@@ -16,6 +16,10 @@ const bookedSchema = {
     },
     LocationId: { type: 'integer' },
     LocationName: { type: 'string' },
+    ToLocationName: {
+      type: 'string',
+      description: 'A reposition booking: the destination the units move to (LocationName is the origin).',
+    },
     EquipmentSize: { type: 'string', description: 'An equipment category code, e.g. Chassis.40.' },
     EquipmentClass: { type: ['string', 'null'] },
     UnitsRequestedCount: { type: 'integer' },

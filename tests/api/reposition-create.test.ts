@@ -66,6 +66,18 @@ describe.each(databaseKinds)('reposition booking on %s', (kind) => {
       .where('booking_order_id', '=', order.BookingOrderId)
       .orderBy('booking_id')
       .execute();
+    // Issue 25: the answer (and so the confirmation) names each destination, not the origin twice.
+    const names = await t.handle.db
+      .selectFrom('locations')
+      .select(['location_id', 'location_name'])
+      .where('location_id', 'in', s.destinations.slice(0, 2))
+      .execute();
+    const nameOf = (id: number | undefined) => names.find((n) => n.location_id === id)?.location_name;
+    expect(order.Bookings.map((b: { ToLocationName?: string }) => b.ToLocationName)).toEqual([
+      nameOf(s.destinations[0]),
+      nameOf(s.destinations[1]),
+    ]);
+    expect(nameOf(s.destinations[0])).toEqual(expect.any(String));
     expect(rows).toEqual([
       {
         to_location_id: s.destinations[0],

@@ -190,7 +190,13 @@ describe.each(databaseKinds)('editing a reposition on %s', (kind) => {
       [OVER_AVAILABLE],
     );
     expect(agreed.statusCode, agreed.body).toBe(200);
-    expect(agreed.json()).toMatchObject({ StatusCode: 'PN', PendingReview: true });
+    // Issue 25: the booking it already had keeps its number; the answer does not promise one.
+    expect(agreed.json()).toMatchObject({
+      StatusCode: 'PN',
+      PendingReview: true,
+      Message: expect.stringContaining('Bookings that already have a number stay open as they are'),
+      Bookings: [{ BookingCode: expect.any(String) }],
+    });
   });
 
   it('refuses to edit an order whose bookings all ended, and another customer’s order is not found', async () => {

@@ -27,7 +27,10 @@ export function BookingTableView({ result, context }: ConfirmViewProps) {
           {result.Bookings.map((b) => (
             <Table.Row key={b.BookingId}>
               <Table.Cell>{b.BookingCode ?? PENDING_NUMBER_TEXT}</Table.Cell>
-              <Table.Cell>{b.LocationName}</Table.Cell>
+              {/* Issue 25: a reposition's bookings share the origin; each row says where it goes. */}
+              <Table.Cell>
+                {b.ToLocationName ? `${b.LocationName} → ${b.ToLocationName}` : b.LocationName}
+              </Table.Cell>
               <Table.Cell>
                 {names.size(b.EquipmentSize)} {names.equipmentClass(b.EquipmentClass)}
               </Table.Cell>

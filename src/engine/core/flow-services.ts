@@ -13,6 +13,8 @@ export interface SubmittedBooking {
   BookingCode: string | null;
   LocationId: number;
   LocationName: string;
+  /** Where the units move to, when the booking moves them (LocationName is then the origin). */
+  ToLocationName?: string;
   EquipmentSize: string;
   EquipmentClass: string | null;
   UnitsRequestedCount: number;

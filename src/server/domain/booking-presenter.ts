@@ -12,6 +12,13 @@ export const CONFIRMED_MESSAGE = 'Your booking is confirmed.';
 export const pendingMessage = (reason: string | null): string =>
   `Your request is pending review by Customer Support${reason ? ` (${reason.toLowerCase()})` : ''}. You will receive booking numbers once it is confirmed.`;
 
+/**
+ * Issue 25: an edit that sends an open order to review (more than its contract line or origin
+ * allows) leaves the bookings it already had open, with their numbers; only what was added waits.
+ */
+export const pendingEditMessage = (reason: string | null): string =>
+  `Your changes are pending review by Customer Support${reason ? ` (${reason.toLowerCase()})` : ''}. Bookings that already have a number stay open as they are; the new ones get their numbers once the changes are confirmed.`;
+
 export async function presentOrder(db: Kysely<Database>, orderId: number): Promise<BookingSubmitResponse> {
   const order = await db
     .selectFrom('booking_orders')
@@ -21,7 +28,9 @@ export async function presentOrder(db: Kysely<Database>, orderId: number): Promi
   const bookings = await db
     .selectFrom('bookings as b')
     .innerJoin('locations as l', 'l.location_id', 'b.location_id')
+    .leftJoin('locations as to', 'to.location_id', 'b.to_location_id')
     .select([
+      'to.location_name as to_location_name',
       'b.booking_id',
       'b.booking_code',
       'b.location_id',
@@ -64,7 +73,11 @@ export async function presentOrder(db: Kysely<Database>, orderId: number): Promi
     BookingOrderTypeCode: order.booking_order_type_code,
     StatusCode: pending ? 'PN' : 'OP',
     PendingReview: pending,
-    Message: pending ? pendingMessage(reason?.description ?? null) : CONFIRMED_MESSAGE,
+    Message: pending
+      ? (bookings.some((b) => b.booking_code !== null) ? pendingEditMessage : pendingMessage)(
+          reason?.description ?? null,
+        )
+      : CONFIRMED_MESSAGE,
     Version: order.version,
     Bookings: bookings.map((b) => {
       const named = chassis.filter((c) => c.booking_id === b.booking_id).map((c) => c.chassis_id);
@@ -73,6 +86,7 @@ export async function presentOrder(db: Kysely<Database>, orderId: number): Promi
         BookingCode: b.booking_code,
         LocationId: b.location_id,
         LocationName: b.location_name,
+        ...(b.to_location_name ? { ToLocationName: b.to_location_name } : {}),
         EquipmentSize: b.equipment_category_code,
         EquipmentClass: b.equipment_class_code,
         UnitsRequestedCount: b.units_requested_count,
