@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures/booking-wizard';
+import { expect, openFlowAs, test } from '../fixtures/booking-wizard';
 
 // SPEC §4 booking flow: request → review → confirm; the order gets a booking number once confirmed.
 test('demo.customer books pool chassis and sees the booking number', async ({
@@ -34,4 +34,28 @@ test('demo.customer books pool chassis and sees the booking number', async ({
   await expect(booking.getByRole('cell').first()).toHaveText(/^[A-Z0-9-]{4,}$/);
   await expect(booking.getByRole('cell', { name: location })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New booking' })).toBeVisible();
+});
+
+// Issue 25: on a phone (375 × 667) the user presses Next at the bottom of the form; the first error is at the
+// top. A refused Next focuses the first field in error and brings it into the viewport.
+test('a refused Next on a phone focuses the first field in error and shows it', async ({
+  page,
+  loginPage,
+  shell,
+  wizard,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await openFlowAs({ loginPage, shell, page }, 'demo.customer', '/pool_booking/request', 'Pool Booking');
+  await wizard.expectStep('Request Booking');
+  await wizard.fillContact();
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(next).toBeInViewport();
+  const market = wizard.field('Market');
+  // The premise: the first field is out of sight when Next is pressed.
+  await expect(market).not.toBeInViewport();
+  await next.click();
+  await expect(market).toBeFocused();
+  await expect(market).toBeInViewport();
+  await expect(market).toHaveAttribute('aria-invalid', 'true');
 });

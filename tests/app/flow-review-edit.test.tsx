@@ -7,7 +7,7 @@
  * the submit, as the app's api client would.
  */
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flowById, flowCatalog, precompiled, schemaValidator } from '../../src/app/flows/catalog';
@@ -183,6 +183,8 @@ describe('review step in edit mode', () => {
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(message);
+    // Issue 25: the refusal is above the step; the user pressed Submit below it. It takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     orderChangesTo(4);
     await u.click(within(alert).getByRole('button', { name: 'Reload order' }));
     await screen.findByRole('heading', { level: 2, name: 'Request Booking' });

@@ -6,6 +6,7 @@
  */
 import { Alert, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { ConfirmStep } from './ConfirmStep';
 import { DraftBanner } from './DraftBanner';
 import { RequestStep } from './RequestStep';
@@ -31,32 +32,41 @@ export const FlowView = observer(function FlowView(props: FlowViewProps) {
       <Heading as="h2" size="lg">
         {step.title}
       </Heading>
-      {store.openError && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{store.openError}</Alert.Title>
-        </Alert.Root>
-      )}
+      {store.openError && <FlowError message={store.openError} />}
       {store.conflict && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{store.conflict}</Alert.Title>
-          </Alert.Content>
+        <FlowError message={store.conflict}>
           <Button size="sm" colorPalette="red" variant="outline" onClick={() => void store.reloadOrder()}>
             Reload order
           </Button>
-        </Alert.Root>
+        </FlowError>
       )}
-      {store.submitMessage && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{store.submitMessage}</Alert.Title>
-        </Alert.Root>
-      )}
+      {store.submitMessage && <FlowError message={store.submitMessage} />}
       {step.kind === 'request' && <RequestStep key={step.id} {...props} />}
       {step.kind === 'review' && <ReviewStep {...props} />}
       {step.kind === 'confirm' && <ConfirmStep {...props} />}
     </Stack>
   );
 });
+
+/**
+ * A refusal of the whole step (the server's answer to Submit, a concurrent edit): shown above the
+ * step, and brought into view and focused when it appears — the user pressed Submit at the bottom,
+ * on a phone a screen or more below it (issue 25).
+ */
+function FlowError({ message, children }: { message: string; children?: ReactNode }) {
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!message) return;
+    alert.current?.focus();
+    alert.current?.scrollIntoView?.({ block: 'center' });
+  }, [message]);
+  return (
+    <Alert.Root ref={alert} status="error" role="alert" tabIndex={-1}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{message}</Alert.Title>
+      </Alert.Content>
+      {children}
+    </Alert.Root>
+  );
+}

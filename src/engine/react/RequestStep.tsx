@@ -2,7 +2,7 @@ import { Button, HStack, Spacer, Stack } from '@chakra-ui/react';
 import { Theme as ChakraTheme } from '@rjsf/chakra-ui';
 import { withTheme } from '@rjsf/core';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Acknowledgements } from './Acknowledgements';
 import { toErrorSchema } from './error-schema';
 import { flowTemplates } from './form-templates';
@@ -11,6 +11,9 @@ import { StepActions } from './StepActions';
 import type { FlowViewProps } from './services';
 
 const Form = withTheme({ ...ChakraTheme, templates: { ...ChakraTheme.templates, ...flowTemplates } });
+
+/** A field marked invalid, else the first error message a widget or the acknowledgements draw. */
+const FIRST_ERROR = '[aria-invalid=true], [data-flow-error]';
 
 const FOCUSABLE = 'input:not([type=hidden]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
 
@@ -77,10 +80,20 @@ export const RequestStep = observer(function RequestStep({ store, registry, serv
     if (section) bringIntoView(container.current?.querySelector<HTMLElement>(`#root_${section}`));
   }, [section]);
 
+  // A refused Next: once the errors are drawn (after the render, not when the check answers —
+  // the field is marked invalid only then), focus the first one and scroll it into view: on a
+  // phone the user pressed Next at the bottom of the form (issue 25).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const error = container.current?.querySelector<HTMLElement>(FIRST_ERROR);
+    // An error text sits in its field's template, after the control: focus that control.
+    bringIntoView(error?.hasAttribute('data-flow-error') ? error.parentElement : error);
+  }, [refusals]);
+
   if (!step.schema) return null;
   const next = async () => {
-    if (!(await store.next()))
-      bringIntoView(container.current?.querySelector<HTMLElement>('[aria-invalid=true]'));
+    if (!(await store.next())) setRefusals((n) => n + 1);
   };
   const leave = async () => {
     if (await store.leave()) services.leave();

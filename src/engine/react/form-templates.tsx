@@ -89,7 +89,8 @@ export function FieldHelpTemplate({ fieldPathId, help }: FieldHelpProps) {
 export function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
   if (errors.length === 0) return null;
   return (
-    <Stack id={errorId(fieldPathId)} gap={0}>
+    // data-flow-error: a refused Next brings the first field with an error into view (RequestStep).
+    <Stack id={errorId(fieldPathId)} gap={0} data-flow-error="">
       {errors.map((e) => (
         <Text key={String(e)} fontSize="sm" color="fg.error">
           {e}
