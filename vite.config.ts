@@ -5,7 +5,10 @@ import { precompressPlugin } from './src/engine/build/vite-plugin-precompress';
 import { CONFIRM_VIEW_NAMES, WIDGET_NAMES } from './src/flows/ui-names';
 import { ruleEngine } from './src/rules/rule-engine';
 
-// The SPA is served by the Fastify process from dist/; in `npm run dev` Vite proxies the API to it.
+// The SPA is served by the Fastify process from dist/; in `npm run dev` Vite proxies the API to it
+// (API_PORT: the port `npm run dev:server` listens on, 8080 unless told; e2e/dev runs both on its own).
+const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -13,11 +16,13 @@ export default defineConfig({
     precompressPlugin(),
   ],
   base: './',
+  // Beside the checkout, not in node_modules: worktrees share one node_modules, each its own cache.
+  cacheDir: '.cache/vite',
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
   server: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:8080', ws: true },
-      '/config': 'http://127.0.0.1:8080',
+      '/api': { target: api, ws: true },
+      '/config': api,
     },
   },
 });

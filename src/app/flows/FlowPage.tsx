@@ -11,7 +11,7 @@
  */
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
-import { type ComponentType, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FLOW_MESSAGES } from '../../domain/messages';
 import { Abilities, can } from '../../domain/policies';
@@ -123,20 +123,16 @@ const FlowPageBody = observer(function FlowPageBody({ flowId, title }: PageProps
   const store = root.flows.get(flowId, () => createFlowStore(root, flowId));
   const target = useMemo(() => orderToOpen(search), [search]);
   const prefill = useMemo(() => prefillOf(store.flow.prefill, search), [store, search]);
-  // Development: new flow files give each open flow a store over them, with its data; this page re-renders.
-  const [, setCatalogVersion] = useState(0);
-  useEffect(
-    () =>
-      onCatalogChange(() => {
-        root.flows.replaceAll((id, previous) => {
-          const next = createFlowStore(root, id);
-          next.setSections(previous.data);
-          return next;
-        });
-        setCatalogVersion((v) => v + 1);
-      }),
-    [root],
-  );
+  // Development (issue 32): new flow files reach the open store in place (its data, step and mode
+  // stay) and the widgets' limits follow; a store left open while the files changed catches up here.
+  useEffect(() => {
+    const takeCurrentFiles = () => {
+      const flow = flowById(flowId);
+      if (store.flow !== flow) store.replaceFlow(flow, flowCatalog.limits, schemaValidator);
+    };
+    takeCurrentFiles();
+    return onCatalogChange(takeCurrentFiles);
+  }, [store, flowId]);
   useEffect(() => {
     // The contact's starting values come from the user's details, which may still be on their way.
     void root.session.loadDetails().then(() => store.refreshStartingData());
@@ -147,14 +143,16 @@ const FlowPageBody = observer(function FlowPageBody({ flowId, title }: PageProps
     // A plain route is a new request: an order opened earlier does not linger in it.
     else if (store.mode !== 'new') store.reset();
   }, [target, prefill, store]);
+  // Read here so a change of the store's limits (development) renders the page with new services.
+  const limits = store.limits;
   const services = useMemo(
     () =>
-      flowViewServices(root, store, flowCatalog.limits, () => {
+      flowViewServices(root, store, limits, () => {
         // Issue 25: the dashboard reads its rows again, so a booking just made shows.
         root.dashboard.markStale();
         navigate(HOME_PATH);
       }),
-    [store, root, navigate],
+    [store, root, navigate, limits],
   );
   return (
     <Box px={{ base: 4, md: 8 }} py={8} maxW="5xl">

@@ -34,11 +34,6 @@ export class FlowStores {
     return store;
   }
 
-  /** Development (issue 32): the flow files changed; each open flow gets a store over the new ones, with its data. */
-  replaceAll(create: (flowId: string, previous: FlowStore) => FlowStore): void {
-    for (const [flowId, previous] of [...this.open]) this.open.set(flowId, create(flowId, previous));
-  }
-
   /** SPEC §2 / §4 Reset: choosing a flow's menu entry resets that flow's working state. */
   reset(flowId: string): void {
     this.open.get(flowId)?.reset();

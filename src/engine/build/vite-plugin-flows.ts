@@ -32,6 +32,19 @@ export interface FlowsPluginOptions {
   confirmViewNames?: readonly string[];
 }
 
+/**
+ * Every module the precompiled validators may import (ajv's standalone runtime helpers for JSON
+ * Schema, and the formats). Pre-bundled from the start of `npm run dev`: a helper found only when a
+ * flow page first loads, or when a changed schema first needs it, would make Vite reload the page.
+ */
+const VALIDATOR_RUNTIME = [
+  'ajv/dist/runtime/equal',
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/uri',
+  'ajv/dist/runtime/validation_error',
+  'ajv-formats/dist/formats',
+];
+
 const MENU_ID = 'virtual:flows/menu';
 const CATALOG_ID = 'virtual:flows';
 const resolved = (id: string) => `\0${id}`;
@@ -56,6 +69,7 @@ export function flowsPlugin(options: FlowsPluginOptions): Plugin {
   let servedMenu: string | undefined;
   return {
     name: 'brr-flows',
+    config: () => ({ optimizeDeps: { include: VALIDATOR_RUNTIME } }),
     /**
      * Development (issue 32): a changed flow, schema, rule or limit file updates `virtual:flows`
      * only, which src/app/flows/catalog.ts accepts, so an open form takes the new rules without a

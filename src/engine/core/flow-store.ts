@@ -85,16 +85,17 @@ export class FlowStore {
   /** Each open() and each action run takes a ticket; an answer whose ticket is no longer current is stale. */
   private openTicket = 0;
   /** The request steps' schemas as one, for change labels and the actions' required inputs. */
-  private readonly dataSchema: JsonSchema;
+  private dataSchema: JsonSchema;
   /** After a blocked Next, errors follow the data as it changes instead of waiting for Next. */
   private revalidate = false;
   /** The key was used by a submit; the next change of data needs a fresh one. */
   private keyUsed = false;
 
   constructor(
-    readonly flow: LoadedFlow,
-    readonly limits: Limits,
-    private readonly validate: SchemaValidator,
+    /** The flow, its limits and its validator: replaced only by replaceFlow (development). */
+    public flow: LoadedFlow,
+    public limits: Limits,
+    private validate: SchemaValidator,
     private readonly services: FlowStoreServices,
   ) {
     this.stepId = flow.steps[0]?.id ?? '';
@@ -103,16 +104,24 @@ export class FlowStore {
     this.dataSchema = flowDataSchema(flow);
     this.data = this.startingData();
     this.opened = this.data;
+    const store = this;
     this.actions = new ActionRunner({
-      flow,
-      dataSchema: this.dataSchema,
+      get flow() {
+        return store.flow;
+      },
+      get dataSchema() {
+        return store.dataSchema;
+      },
       data: () => this.data,
       context: () => this.templateContext,
       request: (call) => services.request(call),
       fillInFirst: () => services.messages.fillInFirst,
       apply: (act, answer) => this.applyAnswer(act, answer),
     });
-    makeObservable<FlowStore, 'history' | 'opened' | 'applyAnswer'>(this, {
+    makeObservable<FlowStore, 'history' | 'opened' | 'applyAnswer' | 'dataSchema'>(this, {
+      flow: observableRef,
+      limits: observableRef,
+      dataSchema: observableRef,
       stepId: observable,
       data: observableRef,
       fieldErrors: observableRef,
@@ -148,7 +157,25 @@ export class FlowStore {
       refreshStartingData: action,
       startFrom: action,
       restoreDraft: action,
+      replaceFlow: action,
     });
+  }
+
+  /**
+   * Development (issue 32): the flow files changed while this flow was open. The store keeps its
+   * data, step, mode, answers and draft and takes the new flow, limits and validator; a request
+   * step is checked again at once, as Next would check it, so the open form shows what the changed
+   * rules say about what is typed.
+   */
+  replaceFlow(flow: LoadedFlow, limits: Limits, validate: SchemaValidator): void {
+    this.flow = flow;
+    this.limits = limits;
+    this.validate = validate;
+    this.dataSchema = flowDataSchema(flow);
+    if (!flow.steps.some((s) => s.id === this.stepId)) this.stepId = flow.steps[0]?.id ?? '';
+    if (this.step.kind !== 'request' || !this.step.schema) return;
+    this.fieldErrors = this.check(this.step).errors;
+    this.revalidate = this.fieldErrors.length > 0;
   }
 
   /** The product's texts (e.g. the review's "Nothing has changed" note). */

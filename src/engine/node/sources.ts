@@ -25,11 +25,22 @@ export interface SourceDirs {
   rulesDir: string;
 }
 
-export const defaultSourceDirs = (extraFlowDirs: readonly string[] = []): SourceDirs => ({
-  flowDirs: [join(SRC_DIR, 'flows'), ...extraFlowDirs],
-  schemaDir: join(SRC_DIR, 'schemas'),
-  rulesDir: join(SRC_DIR, 'rules'),
-});
+/**
+ * The folder holding flows/, schemas/ and rules/: src/, or `FLOW_FILES_DIR` when set. The one switch
+ * the server, flows:check and the Vite plugin all read, so a test can point a running `npm run dev`
+ * and `npm run dev:server` at a scratch copy and edit it (e2e/dev) without touching src/.
+ */
+export const flowFilesDir = (): string =>
+  process.env.FLOW_FILES_DIR ? resolve(process.env.FLOW_FILES_DIR) : SRC_DIR;
+
+export const defaultSourceDirs = (extraFlowDirs: readonly string[] = []): SourceDirs => {
+  const root = flowFilesDir();
+  return {
+    flowDirs: [join(root, 'flows'), ...extraFlowDirs],
+    schemaDir: join(root, 'schemas'),
+    rulesDir: join(root, 'rules'),
+  };
+};
 
 function jsonFiles(dir: string, suffix: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
