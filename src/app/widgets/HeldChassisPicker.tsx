@@ -154,43 +154,12 @@ export const HeldChassisPicker = observer(function HeldChassisPicker(props: Held
                     : `${total} chassis; page ${store.page} of ${store.pageCount}.`}
                 </Text>
               )}
-              <DataList
-                label={`Chassis on hire to ${who}`}
-                rows={rows}
-                rowKey={(c) => c.ChassisId}
-                loading={store.busy}
-                error={store.error}
-                leadHeader={
-                  <input
-                    type="checkbox"
-                    aria-label="Choose every chassis on this page"
-                    checked={allChosen}
-                    disabled={choosable.length === 0}
-                    onChange={(e) => toggleAll(e.target.checked)}
-                  />
-                }
-                lead={(c) => (
-                  <input
-                    type="checkbox"
-                    aria-label={isListed(c) ? `${c.ChassisId} is already listed` : `Choose ${c.ChassisId}`}
-                    checked={isListed(c) || chosen.includes(c.ChassisId)}
-                    disabled={isListed(c)}
-                    onChange={(e) => toggle(c.ChassisId, e.target.checked)}
-                  />
-                )}
-                columns={[
-                  { header: 'Chassis ID', cell: (c) => c.ChassisId },
-                  { header: 'Size and class', cell: (c) => `${c.EquipmentSizeName} ${c.EquipmentClassName}` },
-                  { header: 'From', cell: fromWhat },
-                  {
-                    header: 'On hire since',
-                    minW: '9rem',
-                    cell: (c) => (c.OnHireSince ? formatDateTime(c.OnHireSince) : '—'),
-                  },
-                ]}
-                actions={{ header: 'Picked up at', cell: (c) => c.PickedUpAt ?? '—' }}
-              />
               <HStack gap={2} wrap="wrap">
+                <Button size="sm" disabled={chosen.length === 0} onClick={add}>
+                  {chosen.length === 0
+                    ? 'Add the chosen chassis'
+                    : `Add ${chosen.length} chassis to the list`}
+                </Button>
                 {store.pageCount > 1 && (
                   <>
                     <Button
@@ -211,17 +180,54 @@ export const HeldChassisPicker = observer(function HeldChassisPicker(props: Held
                     </Button>
                   </>
                 )}
-                <Button size="sm" disabled={chosen.length === 0} onClick={add}>
-                  {chosen.length === 0
-                    ? 'Add the chosen chassis'
-                    : `Add ${chosen.length} chassis to the list`}
-                </Button>
               </HStack>
               {room !== undefined && chosen.length > room && (
                 <Text role="alert" fontSize="sm" color="fg.error">
                   The list takes {room} more: only the first {room} chosen will be added.
                 </Text>
               )}
+              {/* The rows scroll in their own box, so the Add button above stays in view while ticking. */}
+              <Box maxH="24rem" overflowY="auto">
+                <DataList
+                  label={`Chassis on hire to ${who}`}
+                  rows={rows}
+                  rowKey={(c) => c.ChassisId}
+                  loading={store.busy}
+                  error={store.error}
+                  leadHeader={
+                    <input
+                      type="checkbox"
+                      aria-label="Choose every chassis on this page"
+                      checked={allChosen}
+                      disabled={choosable.length === 0}
+                      onChange={(e) => toggleAll(e.target.checked)}
+                    />
+                  }
+                  lead={(c) => (
+                    <input
+                      type="checkbox"
+                      aria-label={isListed(c) ? `${c.ChassisId} is already listed` : `Choose ${c.ChassisId}`}
+                      checked={isListed(c) || chosen.includes(c.ChassisId)}
+                      disabled={isListed(c)}
+                      onChange={(e) => toggle(c.ChassisId, e.target.checked)}
+                    />
+                  )}
+                  columns={[
+                    { header: 'Chassis ID', cell: (c) => c.ChassisId },
+                    {
+                      header: 'Size and class',
+                      cell: (c) => `${c.EquipmentSizeName} ${c.EquipmentClassName}`,
+                    },
+                    { header: 'From', cell: fromWhat },
+                    {
+                      header: 'On hire since',
+                      minW: '9rem',
+                      cell: (c) => (c.OnHireSince ? formatDateTime(c.OnHireSince) : '—'),
+                    },
+                    { header: 'Picked up at', cell: (c) => c.PickedUpAt ?? '—' },
+                  ]}
+                />
+              </Box>
             </Stack>
           )}
         </Box>
