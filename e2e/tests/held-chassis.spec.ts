@@ -221,3 +221,88 @@ for (const size of WIDTHS)
     expect(still.ResultSet.map((c) => c.ChassisId)).not.toContain(first);
     expect(still.ResultSet.map((c) => c.ChassisId)).not.toContain(second);
   });
+
+for (const size of WIDTHS)
+  test(`at ${size.width} px staff reusing for a customer pick from that customer’s chassis, and are checked against them`, async ({
+    page,
+    loginPage,
+    shell,
+    wizard,
+    request,
+  }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const staff = await tokenOf(request, 'demo.staff');
+    const customerId = 1; // demo.customer's company, Demo Motor Carrier (src/server/db/seed/customers.ts)
+    const theirs = await held(request, staff, `CustomerId=${customerId}&Purpose=reuse&PageSize=50`);
+    const elsewhere = (await held(request, staff, 'CustomerId=2&PageSize=1')).ResultSet[0]
+      ?.ChassisId as string;
+    const picker = new HeldChassisPicker(page, 'the customer');
+
+    await openFlowAs({ loginPage, shell, page }, 'demo.staff', '/reuse/request/new', 'Reuse Booking');
+    await picker.open.click();
+    await expect(picker.region).toHaveText(
+      'Choose the customer first: the list shows the chassis they hold.',
+    );
+    await page.getByPlaceholder('Name or SCAC').fill(DEMO_MOTOR_CARRIER.scac);
+    await page
+      .getByRole('list', { name: 'Matching customers' })
+      .getByRole('button', { name: `${DEMO_MOTOR_CARRIER.customer_name} (${DEMO_MOTOR_CARRIER.scac})` })
+      .click();
+    // The list is the chosen customer's, as the API gives it to staff who name them.
+    await expect(picker.region.getByRole('status').filter({ hasText: /chassis/ })).toHaveText(
+      `${theirs.TotalCount} chassis; page 1 of ${Math.ceil(theirs.TotalCount / 50)}.`,
+    );
+    expect(await picker.offered()).toEqual(theirs.ResultSet.map((c) => c.ChassisId));
+    const first = theirs.ResultSet[0]?.ChassisId as string;
+    await picker.choose(first);
+    expect(await geometryProblems(page)).toEqual([]);
+    await expect(picker.add).toBeInViewport();
+    await screenshot(page, `held-chassis-${size.name}-staff-reuse-picker`);
+    await picker.add.click();
+
+    // A pasted chassis the customer does not hold: judged for the customer, not for staff.
+    await wizard.chassisIds.fill(`${first}\n${elsewhere}`);
+    const checks = page.getByRole('list', { name: 'Chassis ID checks' });
+    await expect(checks.getByRole('listitem')).toHaveText([
+      new RegExp(`^${CHASSIS_MESSAGES.notOnHire(elsewhere, DEMO_MOTOR_CARRIER.customer_name)}`),
+      new RegExp(`^${first} — found`),
+    ]);
+    expect(await geometryProblems(page)).toEqual([]);
+    await screenshot(page, `held-chassis-${size.name}-staff-reuse-checked`);
+  });
+
+for (const size of WIDTHS)
+  test(`at ${size.width} px the customer picks a term lease chassis into a term lease redelivery`, async ({
+    page,
+    loginPage,
+    shell,
+    wizard,
+    request,
+  }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const customer = await tokenOf(request, 'demo.customer');
+    const term = await held(request, customer, 'Purpose=termLeaseRedelivery&PageSize=50');
+    expect(term.ResultSet.every((c) => c.ContractNumber !== null)).toBe(true);
+    const picker = new HeldChassisPicker(page);
+
+    await openFlowAs(
+      { loginPage, shell, page },
+      'demo.customer',
+      '/term_lease_redelivery/pre_request',
+      'Term Lease Redelivery',
+    );
+    await picker.show();
+    expect(await picker.offered()).toEqual(term.ResultSet.map((c) => c.ChassisId));
+    const first = term.ResultSet[0]?.ChassisId as string;
+    await picker.choose(first);
+    expect(await geometryProblems(page)).toEqual([]);
+    await expect(picker.add).toBeInViewport();
+    await screenshot(page, `held-chassis-${size.name}-term-picker`);
+    await picker.add.click();
+    await expect(wizard.chassisIds).toHaveValue(first);
+    await expect(page.getByRole('list', { name: 'Chassis ID checks' }).getByRole('listitem')).toHaveText([
+      new RegExp(`^${first} — found`),
+    ]);
+    expect(await geometryProblems(page)).toEqual([]);
+    await screenshot(page, `held-chassis-${size.name}-term-picked`);
+  });
