@@ -11,6 +11,7 @@ import { BookingStatus } from '../../src/domain/status-codes';
 import type { HeldChassisList } from '../../src/schemas/chassis';
 import type { GateBatchResult } from '../../src/schemas/gate-events';
 import { DEMO_MOTOR_CARRIER } from '../../src/server/db/seed/customers';
+import { seriousA11yFindings } from '../fixtures/axe';
 import { openFlowAs } from '../fixtures/booking-wizard';
 import { ApiSession, expect, test } from '../fixtures/dashboard-page';
 import { HeldChassisPicker } from '../fixtures/held-chassis-picker';
@@ -306,3 +307,34 @@ for (const size of WIDTHS)
     expect(await geometryProblems(page)).toEqual([]);
     await screenshot(page, `held-chassis-${size.name}-term-picked`);
   });
+
+test.describe('the open picker to assistive technology', () => {
+  // axe is injected as a script, which the portal's CSP refuses (as it should); bypassed here only.
+  test.use({ bypassCSP: true });
+  for (const size of WIDTHS)
+    test(`at ${size.width} px: no serious or critical axe finding with rows ticked and a pasted ID refused`, async ({
+      page,
+      loginPage,
+      shell,
+      wizard,
+      request,
+    }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const staff = await tokenOf(request, 'demo.staff');
+      const elsewhere = (await held(request, staff, 'CustomerId=2&PageSize=1')).ResultSet[0]
+        ?.ChassisId as string;
+      const picker = new HeldChassisPicker(page);
+      await openFlowAs(
+        { loginPage, shell, page },
+        'demo.customer',
+        '/pool_redelivery/request',
+        'Pool Redelivery',
+      );
+      await wizard.chassisIds.fill(elsewhere);
+      await expect(page.getByRole('list', { name: 'Chassis ID checks' })).toContainText('is not on hire to');
+      await picker.show();
+      const [first] = await picker.offered();
+      await picker.choose(first as string);
+      expect(await seriousA11yFindings(page)).toEqual([]);
+    });
+});
