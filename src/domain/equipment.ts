@@ -19,7 +19,8 @@ export const CHASSIS_MESSAGES = {
     `${id} is not a valid chassis ID: use four letters and six digits, e.g. PLCZ123456.`,
   otherProvider: (id: string) => `${id} is not one of our chassis (its prefix belongs to another provider).`,
   unknown: (id: string) => `${id} was not found in our equipment records.`,
-  notOnHire: (id: string) => `${id} is not on hire to your company.`,
+  /** Issue 31: names the company asked about, never who else may hold the chassis. */
+  notOnHire: (id: string, company: string) => `${id} is not on hire to ${company}.`,
 } as const;
 
 /**

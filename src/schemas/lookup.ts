@@ -50,6 +50,12 @@ export const equipmentBodySchema = {
       maxItems: CHASSIS_LIST_MAX,
       items: { type: 'string', minLength: 1, maxLength: 20 },
     },
+    CustomerId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'Staff: check as this customer (on hire to them); customers leave it out.',
+    },
   },
   required: ['ChassisIds'],
   additionalProperties: false,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIGURED_LOCATION_ID } from '../../src/domain/constants';
 import { CHASSIS_MESSAGES } from '../../src/domain/equipment';
+import { DEMO_MOTOR_CARRIER, DEMO_STEAMSHIP_LINE } from '../../src/server/db/seed/customers';
 import { termLeaseChassisMessage } from '../../src/server/domain/reuse-booking';
 import { databaseKinds } from '../helpers/database';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -85,7 +86,10 @@ describe.each(databaseKinds)('reuse booking on %s', (kind) => {
     const forSsl = await submit(t, REUSE_URL, staff, { ...body, Customer: { CustomerId: 2 } });
     expect(forSsl.statusCode).toBe(400);
     expect(forSsl.json().errors).toEqual([
-      { field: 'Chassis.ChassisIds.0', message: CHASSIS_MESSAGES.notOnHire(mine?.chassis_id as string) },
+      {
+        field: 'Chassis.ChassisIds.0',
+        message: CHASSIS_MESSAGES.notOnHire(mine?.chassis_id as string, DEMO_STEAMSHIP_LINE.customer_name),
+      },
     ]);
     const forOwner = await submit(t, REUSE_URL, staff, { ...body, Customer: { CustomerId: 1 } });
     expect(forOwner.statusCode, forOwner.body).toBe(200);
@@ -119,7 +123,10 @@ describe.each(databaseKinds)('reuse booking on %s', (kind) => {
       message: `${CHASSIS_MESSAGES.unknown(unknown)} (and 2 more problems)`,
       errors: [
         { field: 'Chassis.ChassisIds.1', message: CHASSIS_MESSAGES.unknown(unknown) },
-        { field: 'Chassis.ChassisIds.2', message: CHASSIS_MESSAGES.notOnHire(ids[2] as string) },
+        {
+          field: 'Chassis.ChassisIds.2',
+          message: CHASSIS_MESSAGES.notOnHire(ids[2] as string, DEMO_MOTOR_CARRIER.customer_name),
+        },
         { field: 'Chassis.ChassisIds.3', message: CHASSIS_MESSAGES.otherProvider('ABCD123456') },
       ],
     });

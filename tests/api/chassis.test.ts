@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../src/domain/lookups';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { CONTACT, REUSE_URL, submit } from './bookings-helpers';
 import { makeGateKey, minutesAgo, openPoolBooking, sendGate } from './gate-helpers';
 
 describe.each(databaseKinds)('chassis held and looked up on %s', (kind) => {
@@ -105,6 +106,51 @@ describe.each(databaseKinds)('chassis held and looked up on %s', (kind) => {
     expect(staffNoCompany.statusCode).toBe(400);
     const otherCompany = await get(customer, '/api/chassis/held?CustomerId=2');
     expect(otherCompany.statusCode).toBe(404);
+  });
+
+  it('offers reuse and term lease redelivery only what they accept, for the customer staff name', async () => {
+    const list = async (token: string, query: string) => {
+      const res = await get(token, `/api/chassis/held?${query}&PageSize=1000`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        TotalCount: number;
+        ResultSet: Array<{ ChassisId: string; ContractNumber: string | null }>;
+      };
+    };
+    const reuse = await list(customer, 'Purpose=reuse');
+    expect(reuse.ResultSet.length).toBeGreaterThan(1);
+    expect(reuse.ResultSet.every((r) => r.ContractNumber === null)).toBe(true);
+    // Staff booking for the customer see the customer's list.
+    expect(await list(staff, `Purpose=reuse&CustomerId=${customerId}`)).toEqual(reuse);
+
+    // A chassis on an open reuse booking cannot be reused again (issue 27's claim): it leaves the list.
+    const reused = reuse.ResultSet[0]?.ChassisId as string;
+    const booked = await submit(t, REUSE_URL, customer, {
+      Chassis: { ChassisIds: [reused] },
+      Contact: CONTACT,
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const after = await list(customer, 'Purpose=reuse');
+    expect(after.TotalCount).toBe(reuse.TotalCount - 1);
+    expect(after.ResultSet.map((r) => r.ChassisId)).not.toContain(reused);
+
+    // Term lease redelivery: chassis on a term lease only, each one its contract check finds.
+    const term = await list(customer, 'Purpose=termLeaseRedelivery');
+    expect(term.ResultSet.length).toBeGreaterThan(0);
+    expect(term.ResultSet.every((r) => r.ContractNumber !== null)).toBe(true);
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/longtermredelivery/contractForChassis',
+      headers: bearer(customer),
+      payload: { ChassisIds: term.ResultSet.slice(0, 300).map((r) => r.ChassisId) },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(
+      check
+        .json()
+        .Results.filter((v: { Valid: boolean }) => !v.Valid)
+        .map((v: { Message: string }) => v.Message),
+    ).toEqual([]);
   });
 
   it('looks a chassis up for anyone: ours and available, on hire to you, to someone else (never whom), or not ours', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIGURED_LOCATION_ID } from '../../src/domain/constants';
+import { CHASSIS_MESSAGES } from '../../src/domain/equipment';
 import { LOOKUP_DATASETS } from '../../src/domain/lookups';
+import { DEMO_MOTOR_CARRIER, DEMO_STEAMSHIP_LINE } from '../../src/server/db/seed/customers';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -139,7 +141,8 @@ describe.each(databaseKinds)('lookups on %s', (kind) => {
     expect(results[3]).toMatchObject({ Valid: false, Message: expect.stringMatching(/not found/) });
     expect(results[4]).toMatchObject({
       Valid: false,
-      Message: expect.stringMatching(/not on hire to your company/),
+      // Issue 31: the company asked about is named, never the one that holds it.
+      Message: CHASSIS_MESSAGES.notOnHire(elsewhere.chassis_id, DEMO_MOTOR_CARRIER.customer_name),
       ChassisMasterId: null,
     });
 
@@ -150,5 +153,27 @@ describe.each(databaseKinds)('lookups on %s', (kind) => {
       headers: bearer(staff),
     });
     expect(asStaff.json().Results[0]).toMatchObject({ Valid: true, ChassisId: elsewhere.chassis_id });
+
+    // Staff booking for a customer check as that customer (issue 31: the reuse list's verdicts).
+    const forCustomer = await t.app.inject({
+      method: 'POST',
+      url: '/api/lookup/equipment',
+      payload: { ChassisIds: [held.chassis_id, elsewhere.chassis_id], CustomerId: 2 },
+      headers: bearer(staff),
+    });
+    expect(forCustomer.statusCode, forCustomer.body).toBe(200);
+    expect(forCustomer.json().Results.map((r: { Message: string | null }) => r.Message)).toEqual([
+      CHASSIS_MESSAGES.notOnHire(held.chassis_id, DEMO_STEAMSHIP_LINE.customer_name),
+      CHASSIS_MESSAGES.notOnHire(elsewhere.chassis_id, DEMO_STEAMSHIP_LINE.customer_name),
+    ]);
+    // A customer cannot check as another company.
+    const otherCompany = await t.app.inject({
+      method: 'POST',
+      url: '/api/lookup/equipment',
+      payload: { ChassisIds: [held.chassis_id], CustomerId: 2 },
+      headers: bearer(customer),
+    });
+    expect(otherCompany.statusCode).toBe(400);
+    expect(otherCompany.json().message).toBe('You can book only for your own company.');
   });
 });

@@ -8,6 +8,7 @@ import { CHASSIS_MESSAGES } from '../../src/domain/equipment';
 import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../src/domain/lookups';
 import { REDELIVERY_MESSAGES } from '../../src/domain/redelivery';
 import limits from '../../src/rules/limits.json' with { type: 'json' };
+import { DEMO_MOTOR_CARRIER, DEMO_STEAMSHIP_LINE } from '../../src/server/db/seed/customers';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { bookingCodePattern, CONTACT, submit } from './bookings-helpers';
@@ -160,7 +161,7 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
       CHASSIS_MESSAGES.format('PLCZ12345'),
       CHASSIS_MESSAGES.otherProvider('ABCD123456'),
       CHASSIS_MESSAGES.unknown('PLCZ000001'),
-      CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string),
+      CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string, DEMO_MOTOR_CARRIER.customer_name),
       REDELIVERY_MESSAGES.termLease(termLeased?.chassis_id as string),
       REDELIVERY_MESSAGES.notPoolEquipment(tooBig?.chassis_id as string, 'Chassis.53'),
       expect.stringMatching(new RegExp(`^${onRedelivery?.chassis_id} is already on open redelivery PR`)),
@@ -190,11 +191,13 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
       body([pool[11]?.chassis_id as string, others?.chassis_id as string]),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string));
+    expect(res.json().message).toBe(
+      CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string, DEMO_MOTOR_CARRIER.customer_name),
+    );
     expect(res.json().errors).toEqual([
       expect.objectContaining({
         field: 'Chassis.ChassisIds.1',
-        message: CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string),
+        message: CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string, DEMO_MOTOR_CARRIER.customer_name),
       }),
     ]);
     expect(await ordersOf(1)).toBe(before);
@@ -265,9 +268,13 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
     expect(unnamed.json().message).toBe('Choose the customer to book for.');
     const wrong = await submit(t, URL, staff, body(ids, { Customer: { CustomerId: 2 } }));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(CHASSIS_MESSAGES.notOnHire(ids[0] as string));
+    expect(wrong.json().message).toBe(
+      CHASSIS_MESSAGES.notOnHire(ids[0] as string, DEMO_STEAMSHIP_LINE.customer_name),
+    );
     const asStaff = await check(staff, ids, { CustomerId: 2 });
-    expect(asStaff.json().Results[0].Message).toBe(CHASSIS_MESSAGES.notOnHire(ids[0] as string));
+    expect(asStaff.json().Results[0].Message).toBe(
+      CHASSIS_MESSAGES.notOnHire(ids[0] as string, DEMO_STEAMSHIP_LINE.customer_name),
+    );
     const ok = await submit(t, URL, staff, body(ids, { Customer: { CustomerId: 1 } }));
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await submit(t, URL, ssl, body(ids))).statusCode).toBe(403);

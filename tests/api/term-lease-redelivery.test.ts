@@ -16,6 +16,7 @@ import {
   TERM_REDELIVERY_MESSAGES,
 } from '../../src/domain/term-lease-redelivery';
 import limits from '../../src/rules/limits.json' with { type: 'json' };
+import { DEMO_MOTOR_CARRIER, DEMO_STEAMSHIP_LINE } from '../../src/server/db/seed/customers';
 import { notUnderContract } from '../../src/server/domain/term-lease-redelivery';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
@@ -123,7 +124,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       null,
       null,
       notUnderContract(pool?.chassis_id as string),
-      CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string),
+      CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string, DEMO_MOTOR_CARRIER.customer_name),
       CHASSIS_MESSAGES.format('NOPE1'),
     ]);
     expect(answer.RequestedValidChassis).toEqual(ids.slice(0, 2));
@@ -284,7 +285,9 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       Customer: { CustomerId: 2 },
     });
     expect(forOther.statusCode).toBe(400);
-    expect(forOther.json().errors[0].message).toBe(CHASSIS_MESSAGES.notOnHire(ids[0] as string));
+    expect(forOther.json().errors[0].message).toBe(
+      CHASSIS_MESSAGES.notOnHire(ids[0] as string, DEMO_STEAMSHIP_LINE.customer_name),
+    );
   });
 
   it('a swap is refused on a contract that does not allow swaps', async () => {

@@ -29,7 +29,7 @@ describe('chassisIdList', () => {
       /^BAD1 is not a valid chassis ID: use four letters and six digits, with or without a hyphen/,
     );
     // The equipment check answers once typing pauses: one of ours, one not on hire to the customer.
-    expect(await within(checks).findByText('PLCZ900001 is not on hire to your company.')).toBeTruthy();
+    expect(await within(checks).findByText('PLCZ900001 is not on hire to Demo Motor Carrier.')).toBeTruthy();
     expect(await within(checks).findByText('PLCZ-123456 — found')).toBeTruthy();
     expect(screen.getByText('1 valid of 3 (at most 1,000); 2 with a problem.')).toBeTruthy();
   });

@@ -22,6 +22,8 @@ export class MyChassisStore {
   busy = false;
   error: string | null = null;
   lastSaved: string | null = null;
+  /** Staff booking for a customer: whose chassis (the API's CustomerId); null lists the caller's own. */
+  customerId: number | null = null;
 
   constructor(
     private readonly deps: MyChassisDeps,
@@ -34,7 +36,9 @@ export class MyChassisStore {
       busy: observable,
       error: observable,
       lastSaved: observable,
+      customerId: observable,
       setSearch: action,
+      forCustomer: action,
       reset: action,
     });
   }
@@ -47,20 +51,35 @@ export class MyChassisStore {
     this.search = text;
   }
 
+  /** Another customer's chassis: the list read for the previous one no longer applies. */
+  forCustomer(customerId: number | null): void {
+    if (customerId === this.customerId) return;
+    this.customerId = customerId;
+    this.result = null;
+    this.page = 1;
+    this.error = null;
+  }
+
   reset(): void {
     this.search = '';
     this.result = null;
     this.page = 1;
     this.error = null;
     this.lastSaved = null;
+    this.customerId = null;
   }
 
   private params(): Record<string, string> {
     const text = this.search.trim();
-    return { ...(text ? { Search: text } : {}), ...(this.purpose ? { Purpose: this.purpose } : {}) };
+    return {
+      ...(text ? { Search: text } : {}),
+      ...(this.purpose ? { Purpose: this.purpose } : {}),
+      ...(this.customerId !== null ? { CustomerId: String(this.customerId) } : {}),
+    };
   }
 
   async load(page = 1): Promise<boolean> {
+    const asked = this.customerId;
     runInAction(() => {
       this.busy = true;
       this.error = null;
@@ -70,6 +89,8 @@ export class MyChassisStore {
         params: { ...this.params(), Page: page, PageSize: MY_CHASSIS_PAGE_SIZE },
         silent: true,
       });
+      // An answer for the customer chosen before is not this one's list.
+      if (asked !== this.customerId) return false;
       runInAction(() => {
         this.result = res.data;
         this.page = page;

@@ -65,6 +65,7 @@ export function flowViewServices(
     motorCarriers: root.flows.motorCarriers,
     availability: root.flows.availability,
     equipment: root.flows.equipment,
+    heldChassis: (purpose) => root.flows.heldChassis(purpose),
     api: root.api,
     dialogs: root.dialogs,
     messages: root.messages,

@@ -1,5 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type { FlowStore } from '../../engine/core/flow-store';
+import type { HeldPurpose } from '../../schemas/chassis';
+import { MyChassisStore } from '../chassis/MyChassisStore';
 import { AvailabilityStore } from './AvailabilityStore';
 import { CustomerSearchStore } from './CustomerSearchStore';
 import { EquipmentCheckStore } from './EquipmentCheckStore';
@@ -17,11 +19,24 @@ export class FlowStores {
   /** The motor-carrier pickers' search (customer class MC), apart from staff's customer search. */
   readonly motorCarriers: CustomerSearchStore;
 
-  constructor(api: AxiosInstance) {
+  /** Issue 31: the chassis pickers' lists, one per purpose (what reuse or a redelivery accepts). */
+  private readonly held = new Map<HeldPurpose, MyChassisStore>();
+
+  constructor(private readonly api: AxiosInstance) {
     this.availability = new AvailabilityStore(api);
     this.equipment = new EquipmentCheckStore(api);
     this.customers = new CustomerSearchStore(api);
     this.motorCarriers = new CustomerSearchStore(api);
+  }
+
+  /** The held-chassis list a flow's picker reads, created on first use. */
+  heldChassis(purpose: HeldPurpose): MyChassisStore {
+    let store = this.held.get(purpose);
+    if (!store) {
+      store = new MyChassisStore({ api: this.api }, purpose);
+      this.held.set(purpose, store);
+    }
+    return store;
   }
 
   /** The flow's store, created on first use. */
@@ -46,5 +61,6 @@ export class FlowStores {
     this.equipment.clear();
     this.customers.clear();
     this.motorCarriers.clear();
+    for (const store of this.held.values()) store.reset();
   }
 }

@@ -11,6 +11,12 @@
  * after a pause while typing. Rows can be filtered by verdict, removed one by one (Delete, or the
  * row's button; arrow keys move between rows) or all invalid ones at once.
  *
+ * With ui:options.pick (issue 31: reuse, poolRedelivery, termLeaseRedelivery) the user may also
+ * pick from the chassis the company holds that the flow accepts (HeldChassisPicker): picked IDs
+ * join this list and are judged as typed ones are. Staff booking for a customer (the form's
+ * ui:options.customer, default Customer.CustomerId) pick from, and are checked against, that
+ * customer's chassis.
+ *
  * Not an RJSF array field: RJSF is slow with thousands of items (STACK.md); the list renders at
  * most MAX_ROWS_SHOWN rows of the chosen filter, problems first.
  */
@@ -19,9 +25,12 @@ import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
-import { deepEqual } from '../../engine/core/flow-data';
+import { mayChooseCustomer } from '../../domain/policies';
+import { deepEqual, getPath } from '../../engine/core/flow-data';
 import type { ReviewProps } from '../../engine/react/registry';
+import { HELD_PURPOSES, type HeldPurpose } from '../../schemas/chassis';
 import { stringOption, widgetContextOf } from './context';
+import { HeldChassisPicker } from './HeldChassisPicker';
 
 /** Typed (not pasted) IDs reach the form this long after the last key, or when the box loses focus. */
 export const TYPING_PAUSE_MS = 200;
@@ -87,10 +96,26 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
   const emitted = useRef<string[]>(ids);
   const options = uiSchema?.['ui:options'] as Record<string, unknown> | undefined;
   const url = stringOption(options, 'check', '/api/lookup/equipment');
+  const pick = stringOption(options, 'pick');
+  const purpose = (HELD_PURPOSES as readonly string[]).includes(pick) ? (pick as HeldPurpose) : null;
+  // Staff check and pick as the customer they book for; a customer's users as their own company.
+  const chosenCustomer = getPath(context.flow.data, stringOption(options, 'customer', 'Customer.CustomerId'));
+  const customerId = mayChooseCustomer(context.session)
+    ? typeof chosenCustomer === 'number'
+      ? chosenCustomer
+      : null
+    : undefined;
   // An edited order's own chassis are on it, not "already on a redelivery": the check is told which.
   const editing = context.flow.editing;
-  const extra = useMemo(() => (editing ? { BookingOrderId: editing.BookingOrderId } : {}), [editing]);
+  const extra = useMemo(
+    () => ({
+      ...(editing ? { BookingOrderId: editing.BookingOrderId } : {}),
+      ...(typeof customerId === 'number' ? { CustomerId: customerId } : {}),
+    }),
+    [editing, customerId],
+  );
   const seen = useRef(false);
+  const checkedFor = useRef(extra);
   // A change from outside (reset, restored draft, an opened order) replaces the text and is checked
   // as a paste is; the echo of our own typing does not, so the user's separators and half-typed IDs
   // stay as typed.
@@ -101,7 +126,11 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
       emitted.current = next;
       setText(next.join('\n'));
     }
-    if ((outside || !seen.current) && next.length > 0) void context.equipment.checkNow(url, next, extra);
+    // Another customer chosen: the same IDs are judged again, for them.
+    const anotherCustomer = checkedFor.current !== extra;
+    checkedFor.current = extra;
+    if ((outside || anotherCustomer || !seen.current) && next.length > 0)
+      void context.equipment.checkNow(url, next, extra);
     seen.current = true;
   }, [formData, context.equipment, url, extra]);
 
@@ -154,6 +183,13 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
     setText(next.join('\n'));
     setNotes({ duplicates: 0, leftOut: 0 });
     emit(next);
+  };
+
+  /** Picked from the held chassis: added after what is listed, as far as the limit allows. */
+  const addPicked = (picked: string[]) => {
+    const next = [...ids, ...picked].slice(0, limit ?? Number.POSITIVE_INFINITY);
+    replace(next);
+    void context.equipment.checkNow(url, next, extra);
   };
 
   const ruleErrors = context.flow.itemErrors(fieldPathId.path.join('.'));
@@ -228,6 +264,17 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
           separate IDs; a chassis listed twice is kept once.
         </Text>
       </Field.Root>
+      {purpose && (
+        <HeldChassisPicker
+          id={id}
+          purpose={purpose}
+          store={context.heldChassis(purpose)}
+          customerId={customerId}
+          listed={new Set(ids.filter(isChassisIdFormat).map(normalizeChassisId))}
+          room={limit === undefined ? undefined : Math.max(0, limit - ids.length)}
+          onAdd={addPicked}
+        />
+      )}
       <Text id={`${id}__summary`} fontSize="sm" aria-live="polite">
         {fmt(counts.valid)} valid of {fmt(rows.length)}
         {limit !== undefined ? ` (at most ${fmt(limit)})` : ''}

@@ -2,6 +2,8 @@ import type { Registry } from '@rjsf/utils';
 import type { AxiosInstance } from 'axios';
 import type { FlowStore } from '../../engine/core/flow-store';
 import type { Limits } from '../../engine/core/rules';
+import type { HeldPurpose } from '../../schemas/chassis';
+import type { MyChassisStore } from '../chassis/MyChassisStore';
 import type { AvailabilityStore } from '../flows/AvailabilityStore';
 import type { CustomerSearchStore } from '../flows/CustomerSearchStore';
 import type { EquipmentCheckStore } from '../flows/EquipmentCheckStore';
@@ -21,6 +23,8 @@ export interface WidgetContext {
   motorCarriers: CustomerSearchStore;
   availability: AvailabilityStore;
   equipment: EquipmentCheckStore;
+  /** Issue 31: the chassis the company holds that a flow accepts (the chassis list's picker). */
+  heldChassis: (purpose: HeldPurpose) => MyChassisStore;
   /** For a widget's own order actions (term lease cancel order): the api client, the confirmation dialog, messages. */
   api: AxiosInstance;
   dialogs: DialogStore;

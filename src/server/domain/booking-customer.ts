@@ -75,3 +75,22 @@ export async function bookingCustomer(
     customerClass: row.customer_class,
   };
 }
+
+/**
+ * Who a chassis check judges for: staff who name a customer see that customer's verdicts (on hire
+ * to *them*); without one, staff see every record; a customer is always their own company (naming
+ * another is refused).
+ */
+export async function checkingViewer(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  customerId: number | undefined,
+): Promise<Viewer> {
+  if (customerId === undefined) return viewer;
+  if (!mayChooseCustomer(viewer)) {
+    requestedCustomerId(viewer, customerId); // their own company, or a 400 saying so
+    return viewer;
+  }
+  const customer = await bookingCustomer(db, viewer, customerId, { requireGoodStanding: false, lock: false });
+  return { ...viewer, isInternal: false, customerId: customer.customerId };
+}

@@ -59,6 +59,9 @@ const isRedelivery = (orderType: string) => (REDELIVERY_ORDER_TYPES as readonly 
  */
 const CLAIMING_TYPES = { handOut: ['RU'], return: [...REDELIVERY_ORDER_TYPES] } as const;
 
+/** The order types whose open bookings hold a chassis against another reuse (the hand-out side). */
+export const REUSE_ORDER_TYPES: readonly string[] = CLAIMING_TYPES.handOut;
+
 export interface HoldQuery {
   /** The order type that would hold the chassis: only open bookings on its side count. */
   orderType: string;

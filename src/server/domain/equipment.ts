@@ -1,8 +1,8 @@
 /**
  * POST /api/lookup/equipment: checks chassis IDs against the real equipment records. Each ID gets
  * its own verdict and message: wrong format, unknown with another provider's prefix, unknown, or
- * (for a customer) not on hire to the caller's company. A record wins over the prefix: co-op pool
- * units carry their owners' prefixes and are still ours to book.
+ * (for a customer) not on hire to the caller's company, named. A record wins over the prefix: co-op
+ * pool units carry their owners' prefixes and are still ours to book.
  */
 
 import type { Kysely } from 'kysely';
@@ -39,6 +39,12 @@ export async function validateEquipment(
         .execute()
     : [];
   const byId = new Map(records.map((r) => [r.chassis_id, r]));
+  // Read only when some chassis is not on hire to the company: the message names it (issue 31).
+  const judged = !seesEveryCustomer(viewer);
+  const company =
+    judged && records.some((r) => r.on_hire_customer_id !== viewer.customerId)
+      ? await companyName(db, viewer.customerId)
+      : 'your company';
 
   return inputs.map((input) => {
     const base = {
@@ -69,8 +75,19 @@ export async function validateEquipment(
       LocationId: record.location_id,
     };
     // A customer may only name chassis their company holds; staff see every record.
-    if (!seesEveryCustomer(viewer) && !onHireToCaller)
-      return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.notOnHire(id) };
+    if (judged && !onHireToCaller)
+      return { ...base, ChassisId: id, Valid: false, Message: CHASSIS_MESSAGES.notOnHire(id, company) };
     return { ...found, Valid: true, Message: null };
   });
+}
+
+/** The company's name as its people know it; "your company" for a user linked to none. */
+async function companyName(db: Kysely<Database>, customerId: number | null): Promise<string> {
+  if (customerId === null) return 'your company';
+  const row = await db
+    .selectFrom('customers')
+    .select('customer_name')
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.customer_name ?? 'your company';
 }

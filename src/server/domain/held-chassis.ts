@@ -10,6 +10,7 @@ import { REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
 import type { HeldChassis, HeldChassisList, HeldChassisQuery } from '../../schemas/chassis';
 import type { Database } from '../db/types';
 import { AppError, notFound } from '../errors';
+import { HOLDING_STATUSES, REUSE_ORDER_TYPES } from './chassis-holds';
 import type { Viewer } from './viewer';
 
 /** The company whose chassis are listed: a customer's own; staff name one. */
@@ -31,19 +32,24 @@ function heldQuery(db: Kysely<Database>, customerId: number, q: HeldChassisQuery
     .leftJoin('locations as l', 'l.location_id', 'c.on_hire_location_id')
     .where('c.on_hire_customer_id', '=', customerId)
     .where('c.status', '=', 'ON_HIRE');
-  const onOpenRedelivery = sql<boolean>`exists (select 1 from booking_chassis bc
+  // What the flow's own claim check (chassis-holds.ts) would refuse is not offered: a chassis on an
+  // open booking of the same side (reuse; a redelivery).
+  const onOpen = (types: readonly string[]) => sql<boolean>`exists (select 1 from booking_chassis bc
       join bookings rb on rb.booking_id = bc.booking_id
       join booking_orders ro on ro.booking_order_id = rb.booking_order_id
-      where bc.chassis_master_id = c.chassis_master_id and rb.status_code in ('OP', 'PN')
-        and ro.booking_order_type_code in (${sql.join([...REDELIVERY_ORDER_TYPES])}))`;
-  if (q.Purpose === 'reuse') query = query.where('c.contract_id', 'is', null);
+      where bc.chassis_master_id = c.chassis_master_id and rb.status_code in (${sql.join([...HOLDING_STATUSES])})
+        and ro.booking_order_type_code in (${sql.join([...types])}))`;
+  if (q.Purpose === 'reuse')
+    query = query.where('c.contract_id', 'is', null).where(sql<boolean>`not ${onOpen(REUSE_ORDER_TYPES)}`);
   if (q.Purpose === 'poolRedelivery')
     query = query
       .where('c.contract_id', 'is', null)
       .where('c.equipment_category_code', 'in', [...POOL_REDELIVERY_EQUIPMENT_CATEGORIES])
-      .where(sql<boolean>`not ${onOpenRedelivery}`);
+      .where(sql<boolean>`not ${onOpen(REDELIVERY_ORDER_TYPES)}`);
   if (q.Purpose === 'termLeaseRedelivery')
-    query = query.where('c.contract_id', 'is not', null).where(sql<boolean>`not ${onOpenRedelivery}`);
+    query = query
+      .where('c.contract_id', 'is not', null)
+      .where(sql<boolean>`not ${onOpen(REDELIVERY_ORDER_TYPES)}`);
   const text = q.Search?.trim();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

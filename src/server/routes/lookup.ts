@@ -13,6 +13,7 @@ import {
   lookupResponseSchema,
 } from '../../schemas/lookup';
 import type { AppContext } from '../context';
+import { checkingViewer } from '../domain/booking-customer';
 import { validateEquipment } from '../domain/equipment';
 import { fetchLookup } from '../domain/lookups';
 import { viewerOf } from '../plugins/access';
@@ -50,8 +51,9 @@ export function lookupRoutes(app: FastifyInstance, { db }: AppContext): void {
       security: [{ bearer: [] }],
       response: { 200: equipmentResponseSchema, ...errorResponses },
     },
-    handler: async (request) => ({
-      Results: await validateEquipment(db, viewerOf(request), request.body.ChassisIds),
-    }),
+    handler: async (request) => {
+      const asViewer = await checkingViewer(db, viewerOf(request), request.body.CustomerId);
+      return { Results: await validateEquipment(db, asViewer, request.body.ChassisIds) };
+    },
   });
 }

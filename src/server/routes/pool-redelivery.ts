@@ -4,12 +4,11 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { mayChooseCustomer } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import { equipmentResponseSchema } from '../../schemas/lookup';
 import { type PoolRedeliveryCheckBody, poolRedeliveryCheckBodySchema } from '../../schemas/pool-redelivery';
 import type { AppContext } from '../context';
-import { bookingCustomer } from '../domain/booking-customer';
+import { checkingViewer } from '../domain/booking-customer';
 import { POOL_REDELIVERY_ORDER_TYPE, poolRedeliveryVerdicts } from '../domain/pool-redelivery';
 import { viewerOf } from '../plugins/access';
 import { orderTypeAccess } from './availability';
@@ -26,19 +25,8 @@ export function poolRedeliveryRoutes(app: FastifyInstance, { db, flows }: AppCon
       response: { 200: equipmentResponseSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const viewer = viewerOf(request);
       const { ChassisIds, CustomerId } = request.body;
-      // Staff who name the customer see that customer's verdicts; without one, every record is found.
-      const asViewer =
-        mayChooseCustomer(viewer) && CustomerId !== undefined
-          ? {
-              ...viewer,
-              isInternal: false,
-              customerId: (
-                await bookingCustomer(db, viewer, CustomerId, { requireGoodStanding: false, lock: false })
-              ).customerId,
-            }
-          : viewer;
+      const asViewer = await checkingViewer(db, viewerOf(request), CustomerId);
       return { Results: await poolRedeliveryVerdicts(db, asViewer, ChassisIds) };
     },
   });

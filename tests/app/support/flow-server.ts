@@ -4,6 +4,7 @@
  * sends cross-origin XHRs, so it answers CORS preflights like any API behind another origin would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CHASSIS_MESSAGES } from '../../../src/domain/equipment';
 import { pendingMessage } from '../../../src/server/domain/booking-presenter';
 import { sendJson, startServer, type TestServer } from './http-server';
 
@@ -116,7 +117,7 @@ export async function startFlowApi(): Promise<
           Input: id,
           ChassisId: id.replace('-', '').toUpperCase(),
           Valid: !id.startsWith('PLCZ9'),
-          Message: id.startsWith('PLCZ9') ? `${id} is not on hire to your company.` : null,
+          Message: id.startsWith('PLCZ9') ? CHASSIS_MESSAGES.notOnHire(id, 'Demo Motor Carrier') : null,
         })),
       });
     }
