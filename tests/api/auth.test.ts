@@ -3,6 +3,13 @@ import { ENTITIES } from '../../src/domain/permissions';
 import { sessionIdOf } from '../../src/server/auth/tokens';
 import { databaseKinds } from '../helpers/database';
 import { bearer, decodeClaims, startTestApp, type TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
+
+/** Tokens carry whole seconds: one issued in a later second than now differs from one issued now. */
+const aLaterSecond = () => {
+  const now = Math.floor(Date.now() / 1000);
+  return until(() => Math.floor(Date.now() / 1000) > now, { what: 'the next second' });
+};
 
 const SPEC_CLAIMS = [
   'UserId',
@@ -91,7 +98,7 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
 
   it('refreshes a token with a later expiry and the same identity', async () => {
     const token = await t.tokenFor('demo.customer');
-    await new Promise((r) => setTimeout(r, 1100));
+    await aLaterSecond();
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/auth/refresh?t=${Date.now()}`,
@@ -178,7 +185,7 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
     const call = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
     const first = await t.tokenFor('demo.ssl');
     const elsewhere = await t.tokenFor('demo.ssl');
-    await new Promise((r) => setTimeout(r, 1100)); // a later second: the refreshed token differs
+    await aLaterSecond(); // the refreshed token differs
     const refreshed = (await call('/api/auth/refresh', first)).json().token as string;
     expect(refreshed).not.toBe(first);
     expect(sessionIdOf(refreshed)).toBe(sessionIdOf(first));

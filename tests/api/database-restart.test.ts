@@ -18,6 +18,7 @@ import { seedDemoData } from '../../src/server/db/seed';
 import { ORDER_EVENTS_APPLICATION_NAME } from '../../src/server/events/pg-order-events';
 import { freePort } from '../helpers/ports';
 import { appOnDatabase, bearer, type TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
 import { clearThresholds } from './bookings-helpers';
 import { hubClient, listen, messageOf, type RecordingClient, staffBooksFor } from './hub-helpers';
 
@@ -130,20 +131,26 @@ describe.skipIf(!available)('PostgreSQL restarted under load', () => {
       await client.connection.start();
 
       const before = load(4);
-      await new Promise((r) => setTimeout(r, 1000));
+      const ok = (a: { status: number }) => a.status === 200;
+      await until(() => before.answers.filter(ok).length >= 4, { what: 'calls answered before the outage' });
       stopDatabase();
       const outageStarted = before.answers.length;
-      await new Promise((r) => setTimeout(r, 4000));
+      // Down: the clients keep calling until several calls made during the outage were answered.
+      await until(() => before.answers.slice(outageStarted).filter((a) => a.status === 503).length >= 4, {
+        what: 'calls answered while the database is down',
+        timeoutMs: 30_000,
+      });
       const duringOutage = before.answers.slice(outageStarted);
       startDatabase();
       // Back: the pool opens new connections by itself.
-      const end = Date.now() + 30_000;
-      let healthy = false;
-      while (!healthy && Date.now() < end) {
-        await new Promise((r) => setTimeout(r, 250));
+      const recovered = () => {
         const last = before.answers.slice(-4);
-        healthy = last.length === 4 && last.every((a) => a.status === 200);
-      }
+        return last.length === 4 && last.every(ok);
+      };
+      await until(recovered, { what: '200 again once PostgreSQL is back', timeoutMs: 30_000 }).catch(
+        () => {},
+      );
+      const healthy = recovered();
       await before.stop();
 
       const statuses = new Set(before.answers.map((a) => a.status));
@@ -165,9 +172,7 @@ describe.skipIf(!available)('PostgreSQL restarted under load', () => {
         );
         return (rows.rows[0]?.n ?? 0) > 0;
       };
-      const listenBy = Date.now() + 30_000;
-      while (!(await listening()) && Date.now() < listenBy) await new Promise((r) => setTimeout(r, 250));
-      expect(await listening(), 'the order events LISTEN connection is back').toBe(true);
+      await until(listening, { what: 'the order events LISTEN connection back', timeoutMs: 30_000 });
       const orderId = await staffBooksFor(t, staff, 1);
       const heard = await messageOf(client, orderId);
       expect(heard.Change).toBe('created');

@@ -12,6 +12,7 @@ import { buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { orderEventsFor } from '../../src/server/events/order-events';
 import type { TestApp } from '../helpers/test-app';
+import { eventually as eventuallyAt } from '../helpers/until';
 import { type Equipment, POOL_URL, roomiestLocation, submit, unitsPayload } from './bookings-helpers';
 
 export const HUB = '/api/dashboard/hub';
@@ -37,19 +38,11 @@ export async function startInstance(t: TestApp, port = 0): Promise<{ app: Fastif
   return { app, url: await listen(app, port) };
 }
 
-/** Resolves with the first value `check` returns that is not undefined, polling; rejects after WAIT_MS. */
-export async function eventually<T>(
+/** The first value `check` gives that is not undefined (tests/helpers/until.ts), within WAIT_MS. */
+export const eventually = <T>(
   what: string,
   check: () => T | undefined | Promise<T | undefined>,
-): Promise<T> {
-  const until = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+): Promise<T> => eventuallyAt(check, { what, timeoutMs: WAIT_MS });
 
 export interface RecordingClient {
   connection: HubConnection;

@@ -11,6 +11,7 @@ import { createTokenService } from '../../src/server/auth/tokens';
 import { freePort } from '../helpers/ports';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
 import {
   CONTACT,
   clearThresholds,
@@ -24,14 +25,6 @@ let port = 0;
 let smtp: SmtpReceiver | null = null;
 let t: TestApp;
 const received = () => smtp?.received ?? [];
-
-async function until(check: () => Promise<boolean> | boolean, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const outboxRows = () => t.handle.db.selectFrom('mail_outbox').selectAll().orderBy('mail_id').execute();
 

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../../src/server/db/connect';
 import { createInProcessOrderEvents, type OrderEvent } from '../../src/server/events/order-events';
 import { openTestDatabase } from '../helpers/database';
 import { DEMO_PASSWORD, type TestApp } from '../helpers/test-app';
+import { eventually } from '../helpers/until';
 import type { Equipment } from './bookings-helpers';
 import { post, queueOverThreshold } from './pending-helpers';
 
@@ -24,16 +25,6 @@ let smtp: SMTPServer;
 let handle: DatabaseHandle;
 let app: FastifyInstance;
 let t: TestApp;
-
-/** Resolves once `check` finds what it looks for; the bound only turns a hang into a failure. */
-async function eventually<T>(check: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const found = check();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('never arrived');
-}
 
 beforeAll(async () => {
   smtp = new SMTPServer({

@@ -81,10 +81,4 @@ export async function startReceiver(answer: Answer = () => ({ status: 200 })): P
   return receiver;
 }
 
-export async function until(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until } from '../helpers/until';

@@ -8,6 +8,7 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drained, streamedFile } from '../../src/server/domain/dashboard-export';
+import { until } from '../helpers/until';
 
 interface Logged {
   level: 'info' | 'error';
@@ -32,10 +33,6 @@ async function longFile(out: Writable, fail?: number) {
   }
   out.end();
 }
-
-const until = async (done: () => boolean) => {
-  while (!done()) await new Promise((r) => setTimeout(r, 10));
-};
 
 describe('a streamed download', () => {
   let server: Server | null = null;

@@ -1,0 +1,34 @@
+/**
+ * Waiting for a condition instead of for a time (issue 26): one way for every test that waits on
+ * something asynchronous — a mail in the outbox, a webhook, a hub message, a log line. The bound
+ * only turns a hang into a failure that says what never happened; a test never sleeps a fixed time.
+ */
+const POLL_MS = 25;
+
+export interface WaitOptions {
+  /** What is waited for, for the failure's message. */
+  what?: string;
+  timeoutMs?: number;
+}
+
+/** Resolves once `check` is true; rejects naming `what` after `timeoutMs` (20 s). */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  { what = 'the condition', timeoutMs = 20_000 }: WaitOptions = {},
+): Promise<void> {
+  await eventually(async () => ((await check()) ? true : undefined), { what, timeoutMs });
+}
+
+/** Resolves with the first value `check` gives that is not undefined; rejects as `until` does. */
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  { what = 'the condition', timeoutMs = 20_000 }: WaitOptions = {},
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
