@@ -82,7 +82,7 @@ test('demo.customer books over its threshold; demo.staff validates and accepts; 
     await expect(queued).toContainText('Weekly threshold still exceeded');
     await expect(queued).toContainText(/passes validation|does not pass validation/);
     await queue.select(queued);
-    await queue.act('Accept');
+    await queue.decide('Accept', [orderId]);
     await expect(queued).toContainText(/is accepted: its bookings are open with booking numbers/);
     await expect(queued).toContainText('Accepted by Dana Staff');
   } finally {

@@ -192,6 +192,11 @@ describe('the pending queue page', { timeout: 90_000 }, () => {
     await u.click(screen.getByLabelText(`Select request ${target.PendingRequestId}`));
     await u.type(screen.getByLabelText('Reason for rejection'), 'No stock this week');
     await u.click(screen.getByRole('button', { name: 'Reject' }));
+    // Issue 25: it asks first, naming the order and the reason the contact is mailed.
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain(`Order ${target.BookingOrderId}:`);
+    expect(confirm.textContent).toContain('“No stock this week”');
+    await u.click(within(confirm).getByRole('button', { name: 'Reject 1 request' }));
     const row = table.querySelector(`[data-request-id="${target.PendingRequestId}"]`) as HTMLElement;
     await within(row).findByText(
       `Pending request ${target.PendingRequestId} is rejected: its bookings are cancelled.`,

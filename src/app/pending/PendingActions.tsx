@@ -5,7 +5,7 @@ import { useStores } from '../stores/StoresContext';
 
 /** Validate, accept and reject for the selected requests (SPEC §2); staff with Update only. */
 export const PendingActions = observer(function PendingActions() {
-  const { pendingQueue: queue } = useStores();
+  const { pendingQueue: queue, dialogs } = useStores();
   if (!queue.canDecide)
     return (
       <Text color="fg.muted" fontSize="sm">
@@ -20,7 +20,14 @@ export const PendingActions = observer(function PendingActions() {
         <Button size="sm" variant="outline" disabled={none} onClick={() => void queue.validate()}>
           Validate
         </Button>
-        <Button size="sm" colorPalette="green" disabled={none} onClick={() => void queue.accept()}>
+        <Button
+          size="sm"
+          colorPalette="green"
+          disabled={none}
+          onClick={async () => {
+            if (await dialogs.confirm(queue.decisionSummary('accept'))) await queue.accept();
+          }}
+        >
           Accept
         </Button>
         <Checkbox.Root
@@ -43,7 +50,16 @@ export const PendingActions = observer(function PendingActions() {
           />
           {queue.rejectError && <Field.ErrorText>{queue.rejectError}</Field.ErrorText>}
         </Field.Root>
-        <Button size="sm" colorPalette="red" disabled={none} onClick={() => void queue.reject()}>
+        <Button
+          size="sm"
+          colorPalette="red"
+          disabled={none}
+          onClick={async () => {
+            // A missing reason is said beside the form at once; with one, ask before rejecting.
+            if (queue.rejectReason.trim() === '' || (await dialogs.confirm(queue.decisionSummary('reject'))))
+              await queue.reject();
+          }}
+        >
           Reject
         </Button>
       </HStack>

@@ -19,6 +19,7 @@ import type {
 } from '../../schemas/pending';
 import { isApiError } from '../api/errors';
 import { ListSearch } from '../components/ListSearch';
+import type { ConfirmationOptions } from '../stores/DialogStore';
 import type { MessageStore } from '../stores/MessageStore';
 
 export interface CodeName {
@@ -45,6 +46,9 @@ const EMPTY_FORM = Object.fromEntries(PENDING_FORM_FIELDS.map((f) => [f, ''])) a
 
 /** What a call that uses SPEC §8's central handling yields: its answer, or the message already shown. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** How many selected requests a decision's confirmation lists by name. */
+const SUMMARY_ROWS = 5;
 
 export interface PendingQueueDeps {
   api: AxiosInstance;
@@ -141,6 +145,35 @@ export class PendingQueueStore {
 
   get rows(): PendingRequest[] {
     return this.list.rows;
+  }
+
+  /**
+   * Issue 25: accept and reject ask first, saying what they will do to which requests — the
+   * customer's contact is mailed either way and neither can be undone.
+   */
+  decisionSummary(decision: 'accept' | 'reject'): ConfirmationOptions {
+    const targets = this.rows.filter((r) => this.selected.has(r.PendingRequestId));
+    const count = `${targets.length} request${targets.length === 1 ? '' : 's'}`;
+    const shown = targets.slice(0, SUMMARY_ROWS).map((r) => ({
+      note: `Order ${r.BookingOrderId}:`,
+      message: `${r.BookingOrderTypeName} for ${r.CustomerNameWithSCAC}, ${r.TotalUnits} unit${r.TotalUnits === 1 ? '' : 's'} (${r.RequestTypeName.toLowerCase()}).`,
+    }));
+    const more = targets.length - shown.length;
+    const notes = more > 0 ? [...shown, { note: `And ${more} more.`, message: '' }] : shown;
+    return decision === 'accept'
+      ? {
+          title: `Accept ${count}?`,
+          message: `Their bookings open with booking numbers${this.acceptOverAvailability ? ', even where more is asked than is available' : ''}, and each contact is mailed.`,
+          notes,
+          okText: `Accept ${count}`,
+        }
+      : {
+          title: `Reject ${count}?`,
+          message: `Their bookings are cancelled, and each contact is mailed the reason: “${this.rejectReason.trim()}”.`,
+          notes,
+          okText: `Reject ${count}`,
+          destructive: true,
+        };
   }
 
   get loading(): boolean {

@@ -4,6 +4,7 @@ import type { PendingRequest } from '../../schemas/pending';
 import { DataList, type ListColumn } from '../components/DataList';
 import { BookingStatusBadge, StatusBadge } from '../components/StatusBadge';
 import { formatDateTime } from '../dashboard/format';
+import { type LookupNames, lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
 import { INVENTORY_ORDER_TYPES, type PendingQueueStore } from './PendingQueueStore';
 
@@ -12,7 +13,7 @@ const label = (r: PendingRequest) => `request ${r.PendingRequestId}`;
 
 /** SPEC §2 "Pending requests list": one row per request, with what staff need to decide it. */
 export const PendingTable = observer(function PendingTable() {
-  const { pendingQueue: queue } = useStores();
+  const { pendingQueue: queue, lookups } = useStores();
   const open = queue.rows.filter(isOpen);
   const allSelected = open.length > 0 && open.every((r) => queue.selected.has(r.PendingRequestId));
   return (
@@ -21,7 +22,7 @@ export const PendingTable = observer(function PendingTable() {
       rows={queue.rows}
       rowKey={(r) => r.PendingRequestId}
       rowAttributes={(r) => ({ 'data-request-id': r.PendingRequestId })}
-      columns={columns(queue)}
+      columns={columns(queue, lookupNames(lookups))}
       actions={{ header: 'Status', cell: (r) => <RowStatus request={r} />, minW: '11rem' }}
       leadHeader={
         queue.canDecide && (
@@ -52,7 +53,7 @@ export const PendingTable = observer(function PendingTable() {
   );
 });
 
-function columns(queue: PendingQueueStore): ListColumn<PendingRequest>[] {
+function columns(queue: PendingQueueStore, names: LookupNames): ListColumn<PendingRequest>[] {
   const list: ListColumn<PendingRequest>[] = [
     {
       header: 'Request',
@@ -79,8 +80,8 @@ function columns(queue: PendingQueueStore): ListColumn<PendingRequest>[] {
           {r.Bookings.map((b) => (
             <Text key={b.BookingId} fontSize="sm">
               {b.BookingCode ? `${b.BookingCode}: ` : ''}
-              {b.UnitsRequestedCount} × {b.EquipmentSize}
-              {b.EquipmentClass ? ` ${b.EquipmentClass}` : ''} at {b.LocationName}
+              {b.UnitsRequestedCount} × {names.equipment(b.EquipmentSize, b.EquipmentClass)} at{' '}
+              {b.LocationName}
             </Text>
           ))}
         </Stack>
