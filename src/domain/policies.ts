@@ -273,5 +273,16 @@ export function holdsOrderAbility(
 /** Staff may pick the customer a booking is for; a customer's users book for their own (SPEC §6). */
 export const mayChooseCustomer = seesEveryCustomer;
 
+/**
+ * Staff booking or checking for a customer are judged as that customer (issue 26: one function,
+ * not a copied object literal): the chassis on hire to *them*, their orders — what that customer's
+ * own users would be told, no more.
+ */
+export const asCustomer = <A extends Actor>(actor: A, customerId: number): A => ({
+  ...actor,
+  customerId,
+  isInternal: false,
+});
+
 /** Bookings need an account in good standing (SPEC §6); staff are always in good standing. */
 export const needsGoodStanding = (actor: Pick<Actor, 'isInternal'>): boolean => !actor.isInternal;

@@ -5,7 +5,7 @@
 
 import type { Kysely } from 'kysely';
 import { ACCOUNT_VALIDATION_TEXT } from '../../domain/messages';
-import { mayChooseCustomer, seesEveryCustomer } from '../../domain/policies';
+import { asCustomer, mayChooseCustomer, seesEveryCustomer } from '../../domain/policies';
 import type { Database } from '../db/types';
 import { AppError, forbidden } from '../errors';
 import type { Viewer } from './viewer';
@@ -92,5 +92,5 @@ export async function checkingViewer(
     return viewer;
   }
   const customer = await bookingCustomer(db, viewer, customerId, { requireGoodStanding: false, lock: false });
-  return { ...viewer, isInternal: false, customerId: customer.customerId };
+  return asCustomer(viewer, customer.customerId);
 }

@@ -10,8 +10,10 @@
  * second sees the first's chassis and is refused (exactly one wins); the booker's claim
  * (chassis-holds.ts, issue 27) holds the same rule under a lock.
  */
+
 import type { Kysely } from 'kysely';
 import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../domain/lookups';
+import { asCustomer } from '../../domain/policies';
 import { REDELIVERY_MESSAGES } from '../../domain/redelivery';
 import type { FieldError } from '../../engine/core/types';
 import type { PoolRedeliveryData } from '../../flows/flow-data.generated';
@@ -111,8 +113,8 @@ export const bookPoolRedelivery: Booker = (deps, request) => {
 
       // Checked as the customer the redelivery is for, whoever submits: staff too may only return
       // what that customer holds.
-      const asCustomer = { ...request.viewer, customerId: customer.customerId, isInternal: false };
-      const verdicts = await poolRedeliveryVerdicts(trx, asCustomer, inputs);
+      const customerView = asCustomer(request.viewer, customer.customerId);
+      const verdicts = await poolRedeliveryVerdicts(trx, customerView, inputs);
       const refused: FieldError[] = verdicts.flatMap((v, i) =>
         v.Valid
           ? []

@@ -4,8 +4,10 @@
  * bookings are grouped by where the chassis were picked up, size and class, and are confirmed at
  * once: they take nothing from a yard, so neither availability nor the weekly threshold applies.
  */
+
 import { type Kysely, sql } from 'kysely';
 import { CONFIGURED_LOCATION_ID } from '../../domain/constants';
+import { asCustomer } from '../../domain/policies';
 import type { FieldError } from '../../engine/core/types';
 import type { ReuseBookingData } from '../../flows/flow-data.generated';
 import type { Database } from '../db/types';
@@ -66,8 +68,8 @@ export const bookReuse: Booker = (deps, request) => {
   return bookOnce(deps, request, 'RU', data.Customer?.CustomerId, async (trx, customer) => {
     // Checked as the customer the booking is for, whoever books: staff too may only reuse what
     // that customer holds.
-    const asCustomer = { ...request.viewer, customerId: customer.customerId, isInternal: false };
-    const verdicts = await validateEquipment(trx, asCustomer, inputs);
+    const customerView = asCustomer(request.viewer, customer.customerId);
+    const verdicts = await validateEquipment(trx, customerView, inputs);
     const errors: FieldError[] = verdicts.flatMap((v, i) =>
       v.Valid
         ? []

@@ -16,6 +16,7 @@
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_INVENTORY_ORG } from '../../domain/constants';
 import { redeliveryOrgsWithoutTerm } from '../../domain/lookups';
+import { asCustomer } from '../../domain/policies';
 import { REDELIVERY_MESSAGES, REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
 import {
   applyMarketAndLocation,
@@ -203,17 +204,11 @@ export async function contractForChassisSearch(
     requireGoodStanding: false,
     lock: false,
   });
-  const answer = await contractForChassis(
-    db,
-    { ...viewer, customerId: customer.customerId, isInternal: false },
-    ChassisIds,
-    now,
-    {
-      ...(BookingOrderId !== undefined ? { orderId: BookingOrderId } : {}),
-      ...(search.EquipmentSizes ? { sizes: search.EquipmentSizes } : {}),
-      ...(search.InventoryOrg ? { inventoryOrg: search.InventoryOrg } : {}),
-    },
-  );
+  const answer = await contractForChassis(db, asCustomer(viewer, customer.customerId), ChassisIds, now, {
+    ...(BookingOrderId !== undefined ? { orderId: BookingOrderId } : {}),
+    ...(search.EquipmentSizes ? { sizes: search.EquipmentSizes } : {}),
+    ...(search.InventoryOrg ? { inventoryOrg: search.InventoryOrg } : {}),
+  });
   let lines = answer.GroupLineItems;
   if (edited) lines = lines.map((l) => withOrderChoices(l, edited.lines, edited.located));
   if (MarketCode !== undefined && LocationIds?.length)
@@ -535,9 +530,9 @@ async function checkedLines(
   const sent = data.Redelivery.GroupLineItems;
   const searchRefused = await searchProblems(trx, data.Search);
   if (searchRefused.length > 0) throw SubmissionRefused.fromErrors(searchRefused, 'VALIDATION');
-  const asCustomer = { ...viewer, customerId, isInternal: false };
+  const customerView = asCustomer(viewer, customerId);
   const chassis = sent.flatMap((l) => l.LineItemDetails.map((d) => d.ChassisId));
-  const answer = await contractForChassis(trx, asCustomer, chassis, now, {
+  const answer = await contractForChassis(trx, customerView, chassis, now, {
     ...(orderId !== undefined ? { orderId } : {}),
     ...(data.Search.EquipmentSizes ? { sizes: data.Search.EquipmentSizes } : {}),
     ...(data.Search.InventoryOrg ? { inventoryOrg: data.Search.InventoryOrg } : {}),
