@@ -340,7 +340,7 @@ describe('FlowStore discard, reset and drafts', () => {
     const first = harness('pool-booking', storage).store;
     fillPool(first);
     await first.next();
-    expect(JSON.parse(storage.getItem('brr.flow.pool-booking.draft') ?? '{}')).toMatchObject({
+    expect(JSON.parse(storage.getItem(draftKey('pool-booking')) ?? '{}')).toMatchObject({
       stepId: 'review',
       savedAt: 1_700_000_000_000,
     });

@@ -79,20 +79,23 @@ export class DraftVault implements DraftStorage {
     }
   }
 
+  // The engine names a draft by its flow; the portal keeps it as SPEC §9's 'brr.<name>'.
   getItem(key: string): string | null {
-    // Drafts from before issue 27 lay unsealed under the flow's own key: never offered, removed.
-    this.storage.removeItem(key);
-    return this.drafts.get(key) ?? null;
+    const name = storageKey(key);
+    // Drafts from before issue 27 lay unsealed under that name: never offered, removed.
+    this.storage.removeItem(name);
+    return this.drafts.get(name) ?? null;
   }
 
   setItem(key: string, value: string): void {
-    this.drafts.set(key, value);
+    this.drafts.set(storageKey(key), value);
     this.persist();
   }
 
   removeItem(key: string): void {
-    this.storage.removeItem(key);
-    if (this.drafts.delete(key)) this.persist();
+    const name = storageKey(key);
+    this.storage.removeItem(name);
+    if (this.drafts.delete(name)) this.persist();
   }
 
   /**

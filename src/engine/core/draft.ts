@@ -3,7 +3,6 @@
  * user is offered it back (Restore / Discard); nothing is restored without asking.
  */
 import { action, makeObservable, observable } from 'mobx';
-import { STORAGE_PREFIX } from '../../domain/constants';
 import type { FlowData } from './flow-data';
 
 export interface FlowDraft {
@@ -20,8 +19,11 @@ export interface DraftStorage {
   removeItem(key: string): void;
 }
 
-/** SPEC §9: everything the portal stores carries the 'brr' prefix. */
-export const draftKey = (flowId: string): string => `${STORAGE_PREFIX}.flow.${flowId}.draft`;
+/**
+ * The name a flow's draft is kept under in the storage the product hands in; the product names
+ * its own entries (the portal's DraftVault puts SPEC §9's 'brr' prefix before it).
+ */
+export const draftKey = (flowId: string): string => `flow.${flowId}.draft`;
 
 export function readDraft(storage: DraftStorage, flowId: string): FlowDraft | null {
   try {
