@@ -1,6 +1,6 @@
 /**
  * Issue 11 §2: every route × {no token, each demo role, a second customer} answers as
- * src/domain/policy-matrix.ts declares, and every route taking the id of a customer's record
+ * tests/api/policy-matrix.ts declares, and every route taking the id of a customer's record
  * answers 404 to another customer (so ids do not leak). A route the table does not name fails.
  */
 import { sql } from 'kysely';
@@ -12,7 +12,7 @@ import {
   type OwnedRecord,
   ROUTE_POLICIES,
   type RoutePolicy,
-} from '../../src/domain/policy-matrix';
+} from './policy-matrix';
 import { databaseKinds } from '../helpers/database';
 import { bearer, type DemoUser, startTestApp, type TestApp } from '../helpers/test-app';
 import { buildUser } from './account-helpers';
@@ -116,7 +116,7 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
   it('names every route, and each route declares the ability the table says', () => {
     const served = [...t.app.routeAccess.entries()].filter(([route]) => !route.includes(' /api/docs'));
     const missing = served.filter(([route]) => policiesOf(route).length === 0).map(([r]) => r);
-    expect(missing, 'routes with no row in src/domain/policy-matrix.ts').toEqual([]);
+    expect(missing, 'routes with no row in tests/api/policy-matrix.ts').toEqual([]);
     const stale = Object.keys(ROUTE_POLICIES).filter((r) => !t.app.routeAccess.has(r));
     expect(stale, 'rows of routes the server does not have').toEqual([]);
     for (const [route, access] of served) {

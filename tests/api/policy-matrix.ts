@@ -1,6 +1,6 @@
 /**
  * The authorization matrix (issue 11): for every route, the ability it declares and who gets
- * through, written out by hand beside the policies so that a change to either shows up as a
+ * through, written out by hand apart from the policies (src/domain/policies.ts) so that a change to either shows up as a
  * difference. `tests/api/authorization-matrix.test.ts` holds the running server to it: a route
  * missing here fails, a declared ability that differs fails, and every role's answer must match.
  * "allowed" means the route ran past authorization (its answer may still be 400 or 404); 401 and
