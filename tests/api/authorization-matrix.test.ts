@@ -5,6 +5,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../helpers/database';
+import { bearer, type DemoUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { buildUser } from './account-helpers';
 import {
   MATRIX_ROLES,
   type MatrixRole,
@@ -13,9 +16,6 @@ import {
   ROUTE_POLICIES,
   type RoutePolicy,
 } from './policy-matrix';
-import { databaseKinds } from '../helpers/database';
-import { bearer, type DemoUser, startTestApp, type TestApp } from '../helpers/test-app';
-import { buildUser } from './account-helpers';
 
 const NOBODYS_ID = '2147483647';
 const DEMO_CUSTOMER_ID = 1;
