@@ -2,6 +2,7 @@ import { Box, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/rea
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
 import { DataList } from '../components/DataList';
+import { PageSteps } from '../components/Paginator';
 import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
@@ -86,26 +87,12 @@ const MyChassisPage = observer(function MyChassisPage({ title }: PageProps) {
                 actions={{ header: 'Picked up at', cell: (c) => c.PickedUpAt ?? '—' }}
               />
             )}
-            {store.pageCount > 1 && (
-              <HStack gap={3}>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={store.page <= 1 || store.busy}
-                  onClick={() => void store.load(store.page - 1)}
-                >
-                  Previous page
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={store.page >= store.pageCount || store.busy}
-                  onClick={() => void store.load(store.page + 1)}
-                >
-                  Next page
-                </Button>
-              </HStack>
-            )}
+            <PageSteps
+              page={store.page}
+              pageCount={store.pageCount}
+              busy={store.busy}
+              onPage={(n) => void store.load(n)}
+            />
           </Stack>
         )}
       </Stack>

@@ -69,3 +69,36 @@ export const ListPaginator = observer(function ListPaginator({
     />
   );
 });
+
+/**
+ * Previous and next page of a list whose store pages by itself and knows its page count (My
+ * chassis, gate exceptions, the held-chassis picker); nothing when everything fits one page.
+ */
+export function PageSteps({
+  page,
+  pageCount,
+  busy,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  busy: boolean;
+  onPage: (page: number) => void;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <HStack gap={3}>
+      <Button variant="outline" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+        Previous page
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={page >= pageCount || busy}
+        onClick={() => onPage(page + 1)}
+      >
+        Next page
+      </Button>
+    </HStack>
+  );
+}

@@ -13,6 +13,7 @@ import {
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
 import { GATE_REVIEW_STATUSES, type GateException } from '../../schemas/gate-exceptions';
+import { PageSteps } from '../components/Paginator';
 import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
@@ -212,26 +213,12 @@ const GateExceptionsPage = observer(function GateExceptionsPage({ title }: PageP
                 </Table.Root>
               </Table.ScrollArea>
             )}
-            {store.pageCount > 1 && (
-              <HStack gap={3}>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={store.page <= 1 || store.busy}
-                  onClick={() => void store.load(store.page - 1)}
-                >
-                  Previous page
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={store.page >= store.pageCount || store.busy}
-                  onClick={() => void store.load(store.page + 1)}
-                >
-                  Next page
-                </Button>
-              </HStack>
-            )}
+            <PageSteps
+              page={store.page}
+              pageCount={store.pageCount}
+              busy={store.busy}
+              onPage={(n) => void store.load(n)}
+            />
           </Stack>
         )}
       </Stack>

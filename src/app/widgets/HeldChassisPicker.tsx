@@ -11,6 +11,7 @@ import { normalizeChassisId } from '../../domain/equipment';
 import type { HeldChassis, HeldPurpose } from '../../schemas/chassis';
 import type { MyChassisStore } from '../chassis/MyChassisStore';
 import { DataList } from '../components/DataList';
+import { PageSteps } from '../components/Paginator';
 import { formatDateTime } from '../dashboard/format';
 
 /** What each flow's list holds, in the words of the person picking. */
@@ -160,26 +161,12 @@ export const HeldChassisPicker = observer(function HeldChassisPicker(props: Held
                     ? 'Add the chosen chassis'
                     : `Add ${chosen.length} chassis to the list`}
                 </Button>
-                {store.pageCount > 1 && (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={store.page <= 1 || store.busy}
-                      onClick={() => void store.load(store.page - 1)}
-                    >
-                      Previous page
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={store.page >= store.pageCount || store.busy}
-                      onClick={() => void store.load(store.page + 1)}
-                    >
-                      Next page
-                    </Button>
-                  </>
-                )}
+                <PageSteps
+                  page={store.page}
+                  pageCount={store.pageCount}
+                  busy={store.busy}
+                  onPage={(n) => void store.load(n)}
+                />
               </HStack>
               {room !== undefined && chosen.length > room && (
                 <Text role="alert" fontSize="sm" color="fg.error">
