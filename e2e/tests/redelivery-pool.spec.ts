@@ -1,6 +1,6 @@
 import { redeliverableChassis } from '../../tests/helpers/held-chassis';
+import { apiCallAs } from '../fixtures/api-call';
 import { expect, openFlowAs, test } from '../fixtures/booking-wizard';
-import { DEMO_PASSWORD } from '../fixtures/login-page';
 
 // Issue 17: demo.customer pastes 1,000 chassis lines into pool redelivery — chassis they hold,
 // the same again (some typed in lowercase with a hyphen), another provider's, badly formed and
@@ -13,18 +13,7 @@ test('demo.customer pastes 1,000 chassis lines into pool redelivery and submits 
   request,
 }) => {
   test.setTimeout(120_000);
-  const login = await request.post('/api/auth/login', {
-    data: { UserId: 'demo.customer', Password: DEMO_PASSWORD, ApplicationCode: 'BRR' },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const held = await redeliverableChassis(async (method, path, body) => {
-    const res =
-      method === 'GET'
-        ? await request.get(path, { headers })
-        : await request.post(path, { headers, data: body });
-    expect(res.status(), `${method} ${path}`).toBe(200);
-    return res.json();
-  }, 40);
+  const held = await redeliverableChassis(await apiCallAs(request, 'demo.customer'), 40);
   expect(held).toHaveLength(40);
 
   const lines = [

@@ -1,8 +1,8 @@
 import type { GroupLineItem } from '../../src/domain/term-lease-redelivery';
 import { heldChassisCandidates } from '../../tests/helpers/held-chassis';
+import { apiCallAs } from '../fixtures/api-call';
 import { openFlowAs } from '../fixtures/booking-wizard';
 import { expect, test } from '../fixtures/dashboard-page';
-import { DEMO_PASSWORD } from '../fixtures/login-page';
 
 // Issue 17: a term lease redelivery that needs a purchase option override and a direct finance
 // lease acknowledgement is blocked until both are given, then confirmed and shown on the dashboard.
@@ -15,18 +15,7 @@ test('demo.customer returns term lease chassis: blocked until the purchase optio
   request,
 }) => {
   test.setTimeout(120_000);
-  const login = await request.post('/api/auth/login', {
-    data: { UserId: 'demo.customer', Password: DEMO_PASSWORD, ApplicationCode: 'BRR' },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const res =
-      method === 'GET'
-        ? await request.get(path, { headers })
-        : await request.post(path, { headers, data: body });
-    expect(res.status(), `${method} ${path}`).toBe(200);
-    return res.json();
-  };
+  const call = await apiCallAs(request, 'demo.customer');
   const candidates = (await heldChassisCandidates(call, 'TL')).slice(0, 300);
   const { GroupLineItems: lines } = (await call('POST', '/api/longtermredelivery/contractForChassis', {
     ChassisIds: candidates,
