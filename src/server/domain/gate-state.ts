@@ -19,7 +19,13 @@ import {
   pickUpKey,
   returnKey,
 } from './gate-moves';
-import { bookingField, ORDER_AUDIT_ENTITY, type OrderActor, type OrderChanges, STATUS_FIELD } from './order-audit';
+import {
+  bookingField,
+  ORDER_AUDIT_ENTITY,
+  type OrderActor,
+  type OrderChanges,
+  STATUS_FIELD,
+} from './order-audit';
 
 /** What the state loader needs of each event. */
 export interface GateLoadEvent {
@@ -141,7 +147,9 @@ export async function loadGateState(
     // A chassis' own term lease, or the one a pick-up earlier in the batch puts it on.
     const contracts = unique([
       ...[...state.chassis.values()].flatMap((c) => c.contract_id ?? []),
-      ...[...state.bookings.values()].flatMap((b) => (b.booking_order_type_code === 'TL' ? (b.contract_id ?? []) : [])),
+      ...[...state.bookings.values()].flatMap((b) =>
+        b.booking_order_type_code === 'TL' ? (b.contract_id ?? []) : [],
+      ),
     ]);
     if (contracts.length > 0) {
       const allowed = await sql<{ contract_id: number; location_id: number }>`
@@ -168,14 +176,19 @@ async function orderChanges(trx: Kysely<Database>, state: GateState) {
             where b.booking_order_id = o.booking_order_id and b.status_code in ('OP', 'PN')) as open
     from booking_orders o where o.booking_order_id = any(${orderIds}::int[])`.execute(trx);
   const byId = new Map(
-    orders.rows.map((o) => [o.booking_order_id, { status: o.status_code, open: new Set(o.open.map(Number)) }]),
+    orders.rows.map((o) => [
+      o.booking_order_id,
+      { status: o.status_code, open: new Set(o.open.map(Number)) },
+    ]),
   );
   const bumps = new Map<number, number>();
   const trail = state.fulfilments.map((f) => {
     const b = f.booking;
     const order = byId.get(b.booking_order_id) as { status: string | null; open: Set<number> };
     bumps.set(b.booking_order_id, (bumps.get(b.booking_order_id) ?? 0) + 1);
-    const changes: OrderChanges = { [bookingField(b, 'UnitsFulfilledCount')]: { old: f.before, new: f.after } };
+    const changes: OrderChanges = {
+      [bookingField(b, 'UnitsFulfilledCount')]: { old: f.before, new: f.after },
+    };
     if (f.finished !== null) {
       changes[bookingField(b, STATUS_FIELD)] = { old: f.finished, new: 'FF' };
       order.open.delete(b.booking_id);
@@ -184,7 +197,11 @@ async function orderChanges(trx: Kysely<Database>, state: GateState) {
       changes[STATUS_FIELD] = { old: order.status, new: 'FF' };
       order.status = 'FF';
     }
-    return { orderId: b.booking_order_id, action: f.action, details: JSON.stringify({ changes, ...f.facts }) };
+    return {
+      orderId: b.booking_order_id,
+      action: f.action,
+      details: JSON.stringify({ changes, ...f.facts }),
+    };
   });
   const done = new Set([...byId].flatMap(([id, o]) => (o.status === 'FF' ? [id] : [])));
   return { trail, bumps, done };
