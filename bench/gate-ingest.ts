@@ -525,10 +525,51 @@ export async function benchGateIngest(baseUrl: string, scaleUrl?: string): Promi
   }
 }
 
-// `npx tsx bench/gate-ingest.ts` runs it alone; `npm run bench` runs it with the others.
+/**
+ * The domain alone on PGlite in memory (the portal's other database): the same staged workload and
+ * interchange, parsed, ingested once and then again (all Duplicates). No COPY: PGlite runs inside
+ * this process, so there is no server to read a file.
+ */
+export async function benchGateIngestPglite(): Promise<void> {
+  console.log(
+    `\n## Gate events on PGlite (in memory): ${EVENTS.toLocaleString('en-US')} events, the domain alone`,
+  );
+  const handle = await openDatabase({ kind: 'pglite' });
+  try {
+    await migrate(handle.db);
+    await seedDemoData(handle.db);
+    const { rows } = await stage(handle.db);
+    const parsed = gateEventsFromX12(interchangeOf(rows));
+    const staff = await handle.db
+      .selectFrom('users')
+      .select(['user_id', 'customer_id'])
+      .where('user_name', '=', 'demo.staff')
+      .executeTakeFirstOrThrow();
+    const viewer = { userId: staff.user_id, userName: 'demo.staff', customerId: staff.customer_id } as Viewer;
+    const deps = { db: handle.db, orderEvents: createInProcessOrderEvents() };
+    for (const label of ['first time', 'again']) {
+      const started = performance.now();
+      const answer = await ingestGateEvents(deps, viewer, parsed.events, console, {
+        limit: EVENTS,
+        unreadable: parsed.unreadable,
+      });
+      const ms = performance.now() - started;
+      console.log(
+        `domain, ${label.padEnd(10)} ${seconds(ms).padStart(8)}  ${rate(ms)}  (${outcomes(answer)})`,
+      );
+    }
+    console.log(`load average ${load()}`);
+  } finally {
+    await handle.close();
+  }
+}
+
+// `npx tsx bench/gate-ingest.ts` runs it alone (BENCH_GATE_PGLITE=1: on PGlite); `npm run bench`
+// runs it with the others.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const baseUrl = process.env.BENCH_DATABASE_URL;
-  if (!baseUrl)
+  if (process.env.BENCH_GATE_PGLITE) await benchGateIngestPglite();
+  else if (!baseUrl)
     throw new Error('set BENCH_DATABASE_URL to a PostgreSQL database (the bench makes its own beside it)');
-  await benchGateIngest(baseUrl, process.env.BENCH_SCALE_DATABASE_URL);
+  else await benchGateIngest(baseUrl, process.env.BENCH_SCALE_DATABASE_URL);
 }
