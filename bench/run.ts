@@ -14,6 +14,7 @@ import { benchCallOverhead } from './call-overhead';
 import { benchDashboardSearch } from './dashboard';
 import { benchExcel } from './excel';
 import { benchFlowValidation } from './flow-validation';
+import { benchGateIngest } from './gate-ingest';
 import { measure } from './measure';
 import { BENCH_RATE_LIMITS } from './server-process';
 
@@ -64,6 +65,11 @@ await benchCallOverhead();
 // Booking under load needs PostgreSQL: it creates its own database on that server.
 if (process.env.BENCH_DATABASE_URL) await benchBookingLoad(process.env.BENCH_DATABASE_URL);
 else console.log('\n(booking under load skipped: set BENCH_DATABASE_URL to a PostgreSQL database)');
+// Issue 31: a 322 interchange of 100,000 gate events beside a COPY of its rows (and, with the
+// scale database, the dashboard search while it is ingested).
+if (process.env.BENCH_DATABASE_URL)
+  await benchGateIngest(process.env.BENCH_DATABASE_URL, process.env.BENCH_SCALE_DATABASE_URL);
+else console.log('\n(gate events ingest skipped: set BENCH_DATABASE_URL to a PostgreSQL database)');
 // The dashboard at scale wants a PostgreSQL database seeded with `npm run seed -- --scale`.
 const scaleUrl = process.env.BENCH_SCALE_DATABASE_URL;
 if (scaleUrl) {

@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
 import { redeliverableChassis } from '../helpers/held-chassis';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import { CONTACT, submit } from './bookings-helpers';
+import {
+  addChassis,
+  availability,
+  CONTACT,
+  clearThresholds,
+  POOL_URL,
+  submit,
+  unitsPayload,
+} from './bookings-helpers';
 import {
   bookingRow,
   chassisRow,
@@ -211,6 +219,127 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
     expect(res.json().Results[0], res.body).toMatchObject({ Outcome: 'Applied' });
     expect((await bookingRow(t, oldest)).units_fulfilled_count).toBe(before.units_fulfilled_count + 1);
     expect((await chassisRow(t, chassis[3] as string)).on_hire_booking_id).toBe(oldest);
+  });
+
+  it('applies what earlier events of the same batch did: pick-ups by SCAC fill the oldest booking and move on, a chassis goes out, back and out again', async () => {
+    // Two fresh orders of demo.customer at a LAX location where it holds no other open 40' booking:
+    // the first of 1 unit, the second (younger) of 2.
+    const equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+    const me = await t.handle.db
+      .selectFrom('users as u')
+      .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
+      .select(['c.customer_id', 'c.scac'])
+      .where('u.user_name', '=', 'demo.customer')
+      .executeTakeFirstOrThrow();
+    await clearThresholds(t, me.customer_id);
+    const offered = (await availability(t, customer, 'pool', equipment)).map((r) => r.LocationId);
+    const { rows: free } = await sql<{ location_id: number }>`
+      select l from unnest(${offered}::int[]) l where not exists (
+        select 1 from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
+        where b.location_id = l and b.status_code = 'OP' and b.equipment_category_code = 'Chassis.40'
+          and (b.equipment_class_code is null or b.equipment_class_code = 'STD')
+          and ${me.customer_id} in (o.customer_id, o.motor_carrier_id))
+      order by l limit 1`.execute(t.handle.db);
+    const place = (free[0] as unknown as { l: number }).l;
+    await addChassis(t, place, equipment, 6);
+    const book = async (units: number) => {
+      const shown = (await availability(t, customer, 'pool', equipment)).find((r) => r.LocationId === place);
+      const res = await submit(
+        t,
+        POOL_URL,
+        customer,
+        unitsPayload('pool', equipment, [{ LocationId: place, units, Available: shown?.Available ?? 0 }]),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const order = res.json();
+      expect(order.StatusCode, res.body).toBe('OP');
+      return { orderId: order.BookingOrderId as number, bookingId: order.Bookings[0].BookingId as number };
+    };
+    const older = await book(1);
+    const younger = await book(2);
+    const version = async (orderId: number) =>
+      (
+        await t.handle.db
+          .selectFrom('booking_orders')
+          .select(['version', 'status_code'])
+          .where('booking_order_id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).version;
+    const versions = [await version(older.orderId), await version(younger.orderId)];
+    const { rows: ids } = await sql<{ chassis_id: string }>`
+      select chassis_id from chassis where location_id = ${place} and status = 'AVAILABLE'
+        and equipment_category_code = 'Chassis.40' and equipment_class_code = 'STD' and contract_id is null
+        and last_gate_at is null
+      order by chassis_master_id desc limit 3`.execute(t.handle.db);
+    const [a, b, c] = ids.map((r) => r.chassis_id) as [string, string, string];
+    const key = await makeGateKey(t, staff, [place], 'Gate same batch');
+    const out = (id: string, minutes: number): GateEvent => ({
+      ChassisId: id,
+      Kind: 'OutGate',
+      LocationId: place,
+      EventTime: minutesAgo(minutes),
+      Scac: me.scac,
+    });
+    // Sent newest first; applied in time order: a out, b out, a back, c out, a out again.
+    const res = await sendGate(t, key, [
+      out(a, 30),
+      out(c, 35),
+      { ChassisId: a, Kind: 'InGate', LocationId: place, EventTime: minutesAgo(40) },
+      out(b, 45),
+      out(a, 50),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const results = res.json().Results as Array<{ Outcome: string; Message: string | null }>;
+    expect(results.map((r) => r.Outcome)).toEqual(['Exception', 'Applied', 'Applied', 'Applied', 'Applied']);
+    expect(results[0]?.Message).toBe(`${me.scac} has no open booking of Chassis.40 STD at this location.`);
+
+    // a took the older booking's one unit, b and c the younger's two: both Fulfilled, and so their orders.
+    expect(await bookingRow(t, older.bookingId)).toMatchObject({
+      units_fulfilled_count: 1,
+      status_code: 'FF',
+      order_status: 'FF',
+    });
+    expect(await bookingRow(t, younger.bookingId)).toMatchObject({
+      units_fulfilled_count: 2,
+      status_code: 'FF',
+      order_status: 'FF',
+    });
+    expect(await chassisRow(t, b)).toMatchObject({
+      status: 'ON_HIRE',
+      on_hire_booking_id: younger.bookingId,
+    });
+    expect(await chassisRow(t, c)).toMatchObject({
+      status: 'ON_HIRE',
+      on_hire_booking_id: younger.bookingId,
+    });
+    // a came back and its second pick-up found nothing: it stands at the location since its in-gate.
+    const back = await chassisRow(t, a);
+    expect(back).toMatchObject({ status: 'AVAILABLE', location_id: place, on_hire_booking_id: null });
+    expect(new Date(back.last_gate_at as Date).toISOString()).toBe(minutesAgo(40));
+
+    // One trail entry and one new version per unit, the last one carrying the order's status.
+    const trail = async (orderId: number) =>
+      (
+        await t.handle.db
+          .selectFrom('audit_log')
+          .select(['details', 'api_key_id'])
+          .where('entity_type', '=', 'booking_order')
+          .where('entity_id', '=', String(orderId))
+          .where('action', '=', 'picked_up')
+          .orderBy('audit_id')
+          .execute()
+      ).map((r) => (typeof r.details === 'string' ? JSON.parse(r.details) : r.details));
+    const youngerTrail = await trail(younger.orderId);
+    expect(youngerTrail.map((d) => [d.ChassisId, Object.keys(d.changes).length])).toEqual([
+      [b, 1],
+      [c, 3],
+    ]);
+    expect(youngerTrail[1].changes.Status).toEqual({ old: 'OP', new: 'FF' });
+    expect(await trail(older.orderId)).toHaveLength(1);
+    expect([await version(older.orderId), await version(younger.orderId)]).toEqual([
+      (versions[0] as number) + 1,
+      (versions[1] as number) + 2,
+    ]);
   });
 
   it('refuses a batch of 1,001 events with a message, and a gate key reporting for another location', async () => {

@@ -17,7 +17,8 @@ import {
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
-import { type GateChassis, type MoveResult, pickUp, returnChassis } from './gate-moves';
+import { type MoveResult, pickUp, returnChassis } from './gate-moves';
+import { loadGateState, writeGateState } from './gate-state';
 import { actorOf } from './order-audit';
 import type { Viewer } from './viewer';
 
@@ -116,68 +117,44 @@ async function check(
   return { candidates, rejected };
 }
 
-/** The keys among these that were received before. */
+/** The keys among these that were received before: one statement, the batch's keys as arrays. */
 async function receivedBefore(trx: Kysely<Database>, candidates: readonly Candidate[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < candidates.length; i += 1000) {
-    const part = candidates.slice(i, i + 1000);
-    const rows = await sql<{ chassis_id: string; kind: 'OUT' | 'IN'; location_id: number; event_time: Date }>`
-      select g.chassis_id, g.kind, g.location_id, g.event_time from gate_events g
-      join unnest(${part.map((c) => c.chassisId)}::text[], ${part.map((c) => c.kind)}::text[],
-                  ${part.map((c) => c.locationId)}::int[], ${part.map((c) => c.at.toISOString())}::timestamptz[])
-        as s(chassis_id, kind, location_id, event_time)
-        on g.chassis_id = s.chassis_id and g.kind = s.kind and g.location_id = s.location_id
-       and g.event_time = s.event_time`.execute(trx);
-    for (const r of rows.rows)
-      found.add(
-        keyOf({
-          chassisId: r.chassis_id,
-          kind: r.kind,
-          locationId: r.location_id,
-          at: new Date(r.event_time),
-        }),
-      );
-  }
-  return found;
+  const rows = await sql<{ chassis_id: string; kind: 'OUT' | 'IN'; location_id: number; event_time: Date }>`
+    select g.chassis_id, g.kind, g.location_id, g.event_time from gate_events g
+    join unnest(${candidates.map((c) => c.chassisId)}::text[], ${candidates.map((c) => c.kind)}::text[],
+                ${candidates.map((c) => c.locationId)}::int[], ${candidates.map((c) => c.at.toISOString())}::timestamptz[])
+      as s(chassis_id, kind, location_id, event_time)
+      on g.chassis_id = s.chassis_id and g.kind = s.kind and g.location_id = s.location_id
+     and g.event_time = s.event_time`.execute(trx);
+  return new Set(
+    rows.rows.map((r) =>
+      keyOf({ chassisId: r.chassis_id, kind: r.kind, locationId: r.location_id, at: new Date(r.event_time) }),
+    ),
+  );
 }
 
-/** The batch's chassis, locked in id order (two batches of one chassis wait for each other). */
-async function lockChassis(trx: Kysely<Database>, ids: readonly string[]): Promise<Map<string, GateChassis>> {
-  const byId = new Map<string, GateChassis>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await trx
-      .selectFrom('chassis')
-      .select([
-        'chassis_master_id',
-        'chassis_id',
-        'equipment_category_code',
-        'equipment_class_code',
-        'status',
-        'contract_id',
-        'on_hire_customer_id',
-        'last_gate_at',
-      ])
-      .where('chassis_id', 'in', ids.slice(i, i + 1000))
-      .orderBy('chassis_master_id')
-      .forUpdate()
-      .execute();
-    for (const r of rows)
-      byId.set(r.chassis_id, { ...r, last_gate_at: r.last_gate_at ? new Date(r.last_gate_at) : null });
-  }
-  return byId;
+/** The batch's events as stored, in one statement (a batch sent twice at once keeps one copy). */
+async function recordEvents(trx: Kysely<Database>, rows: readonly Recorded[], apiKeyId: number | null) {
+  if (rows.length === 0) return;
+  const col = <K extends keyof Recorded>(k: K) => rows.map((r) => r[k]);
+  await sql`
+    insert into gate_events (chassis_id, kind, location_id, event_time, booking_code, scac, chassis_master_id,
+      outcome, reason, booking_id, review_status, api_key_id)
+    select t.chassis_id, t.kind, t.location_id, t.event_time, t.booking_code, t.scac, t.chassis_master_id,
+      t.outcome, t.reason, t.booking_id, t.review_status, ${apiKeyId}::int
+    from unnest(${col('chassis_id')}::text[], ${col('kind')}::text[], ${col('location_id')}::int[],
+                ${rows.map((r) => r.event_time.toISOString())}::timestamptz[], ${col('booking_code')}::text[],
+                ${col('scac')}::text[], ${col('chassis_master_id')}::int[], ${col('outcome')}::text[],
+                ${col('reason')}::text[], ${col('booking_id')}::int[], ${col('review_status')}::text[])
+      with ordinality as t(chassis_id, kind, location_id, event_time, booking_code, scac, chassis_master_id,
+                           outcome, reason, booking_id, review_status, n)
+    order by t.n
+    on conflict do nothing`.execute(trx);
 }
 
 type Recorded = Pick<
   Database['gate_events'],
-  | 'chassis_id'
-  | 'kind'
-  | 'location_id'
-  | 'booking_code'
-  | 'scac'
-  | 'outcome'
-  | 'reason'
-  | 'booking_id'
-  | 'api_key_id'
+  'chassis_id' | 'kind' | 'location_id' | 'booking_code' | 'scac' | 'outcome' | 'reason' | 'booking_id'
 > & { event_time: Date; chassis_master_id: number | null; review_status: 'OPEN' | null };
 
 export interface BatchOptions {
@@ -212,7 +189,8 @@ export async function ingestGateEvents(
   let returned = false;
 
   await deps.db.transaction().execute(async (trx) => {
-    const chassis = await lockChassis(trx, [...new Set(candidates.map((c) => c.chassisId))]);
+    // The chassis are locked first: a batch about the same chassis waits, then sees these as received.
+    const state = await loadGateState(trx, candidates);
     const before = await receivedBefore(trx, candidates);
     const seen = new Set<string>();
     // Event-time order per chassis: an earlier out-gate applies before a later in-gate.
@@ -237,11 +215,10 @@ export async function ingestGateEvents(
         outcome: 'EXCEPTION',
         reason: null,
         booking_id: null,
-        api_key_id: viewer.apiKeyId ?? null,
         review_status: null,
       };
       recorded.push(row);
-      const found = chassis.get(c.chassisId);
+      const found = state.chassis.get(c.chassisId);
       if (!found) {
         row.reason = `${c.chassisId} is not one of our chassis.`;
         row.review_status = 'OPEN';
@@ -262,9 +239,7 @@ export async function ingestGateEvents(
         bookingCode: c.bookingCode,
         scac: c.scac,
       };
-      const done: MoveResult = await (c.kind === 'OUT'
-        ? pickUp(trx, move, actor)
-        : returnChassis(trx, move, actor));
+      const done: MoveResult = c.kind === 'OUT' ? pickUp(state, move) : returnChassis(state, move);
       if (!done.ok) {
         row.reason = done.reason;
         row.review_status = 'OPEN';
@@ -281,13 +256,8 @@ export async function ingestGateEvents(
       if (c.kind === 'IN') returned = true;
       results[c.index] = resultOf(c.index, event, 'Applied', done.flag, done.bookingCode);
     }
-    for (let i = 0; i < recorded.length; i += 1000)
-      await trx
-        .insertInto('gate_events')
-        .values(recorded.slice(i, i + 1000))
-        // A batch sent twice at once: the second's copy of an unmatched event is simply not kept.
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+    await writeGateState(trx, state, actor, new Date());
+    await recordEvents(trx, recorded, viewer.apiKeyId ?? null);
     // A return no order names still moves availability: webhooks hear it (migration 0061).
     const plainReturns = [
       ...new Set(

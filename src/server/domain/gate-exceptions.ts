@@ -15,7 +15,8 @@ import type {
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
-import { pickUp } from './gate-moves';
+import { type GateChassis, pickUp } from './gate-moves';
+import { loadGateState, writeGateState } from './gate-state';
 import { actorOf } from './order-audit';
 import type { Viewer } from './viewer';
 
@@ -178,47 +179,32 @@ export async function resolveGateException(
         'Only a pick-up of one of our chassis can be resolved with a booking; dismiss this one with a reason.',
         'GATE_NOT_RESOLVABLE',
       );
-    const chassis = await trx
-      .selectFrom('chassis')
-      .select([
-        'chassis_master_id',
-        'chassis_id',
-        'equipment_category_code',
-        'equipment_class_code',
-        'status',
-        'contract_id',
-        'on_hire_customer_id',
-        'last_gate_at',
-      ])
-      .where('chassis_master_id', '=', event.chassis_master_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const at = new Date(event.event_time);
-    if (chassis.last_gate_at && new Date(chassis.last_gate_at).getTime() > at.getTime())
-      throw new AppError(
-        409,
-        `${chassis.chassis_id} has moved through a gate since this event; dismiss it with a reason.`,
-        'GATE_SUPERSEDED',
-      );
     const booking = await trx
       .selectFrom('bookings')
       .select('booking_id')
       .where('booking_code', '=', code)
       .executeTakeFirst();
     if (!booking) throw new AppError(400, `Booking ${code} was not found.`, 'GATE_BOOKING_UNKNOWN');
-    const done = await pickUp(
-      trx,
-      {
-        chassis: { ...chassis, last_gate_at: chassis.last_gate_at ? new Date(chassis.last_gate_at) : null },
-        locationId: event.location_id,
-        at,
-        bookingCode: code,
-        scac: null,
-      },
-      actorOf(viewer),
-      booking.booking_id,
-    );
+    const move = {
+      chassisId: event.chassis_id,
+      kind: 'OUT' as const,
+      locationId: event.location_id,
+      bookingCode: code,
+      scac: null,
+    };
+    // The batch's own rules and writes, for this one event (gate-moves.ts, gate-state.ts).
+    const state = await loadGateState(trx, [move], booking.booking_id);
+    const chassis = state.chassis.get(event.chassis_id) as GateChassis;
+    const at = new Date(event.event_time);
+    if (chassis.last_gate_at && chassis.last_gate_at.getTime() > at.getTime())
+      throw new AppError(
+        409,
+        `${chassis.chassis_id} has moved through a gate since this event; dismiss it with a reason.`,
+        'GATE_SUPERSEDED',
+      );
+    const done = pickUp(state, { ...move, chassis, at }, booking.booking_id);
     if (!done.ok) throw new AppError(409, done.reason, 'GATE_BOOKING_MISMATCH');
+    await writeGateState(trx, state, actorOf(viewer), new Date());
     await trx
       .updateTable('gate_events')
       .set({

@@ -130,8 +130,10 @@ export function parseOrderEvent(text: string | undefined): OrderEvent | null {
     const value = JSON.parse(text) as Partial<OrderEvent> | null;
     const id = value?.BookingOrderId;
     const change = value?.Change as OrderChange;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
     if (!ORDER_CHANGES.includes(change)) return null;
+    // An inventory change may belong to nothing with an id: a gate's returns are announced as 0.
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < (change === 'inventory' ? 0 : 1))
+      return null;
     return { BookingOrderId: id, Change: change };
   } catch {
     return null;
