@@ -26,9 +26,7 @@ LocationId: Location
 LocationName?: Location1
 Available?: Available
 Chassis?: Chassis
-DailyLeaseBooking: {
-UnitsRequestedCount: UnitsRequested
-}
+DailyLeaseBooking: Booking
 }[]
 export type ContactName = string
 /**
@@ -46,6 +44,9 @@ CustomerId?: Customer
 MarketCode: Market
 EquipmentSize: EquipmentSize
 EquipmentClass: EquipmentClass
+}
+export interface Booking {
+UnitsRequestedCount: UnitsRequested
 }
 export interface Contact {
 ContactName: ContactName
@@ -79,9 +80,7 @@ LocationId: Location
 LocationName?: Location1
 Available?: Available
 Chassis?: Chassis
-CustomerBooking: {
-UnitsRequestedCount: UnitsRequested
-}
+CustomerBooking: Booking
 }[]
 export type ContactName = string
 /**
@@ -99,6 +98,9 @@ CustomerId: Customer
 MarketCode: Market
 EquipmentSize: EquipmentSize
 EquipmentClass: EquipmentClass
+}
+export interface Booking {
+UnitsRequestedCount: UnitsRequested
 }
 export interface Contact {
 ContactName: ContactName
@@ -132,9 +134,7 @@ LocationId: Location
 LocationName?: Location1
 Available?: Available
 Chassis?: Chassis
-CustomerBooking: {
-UnitsRequestedCount: UnitsRequested
-}
+CustomerBooking: Booking
 }[]
 export type ContactName = string
 /**
@@ -152,6 +152,9 @@ CustomerId?: Customer
 MarketCode: Market
 EquipmentSize: EquipmentSize
 EquipmentClass: EquipmentClass
+}
+export interface Booking {
+UnitsRequestedCount: UnitsRequested
 }
 export interface Contact {
 ContactName: ContactName
@@ -357,28 +360,38 @@ export type EditingAnOrder = boolean
  * @maxItems 500
  */
 export type LocationsWhoseFeesAreLocked = number[]
+export type FeeRecord = number
+export type Fee = number
+export type Amount = number
+export type Location = (number | null)
+export type Cancelled = boolean
+export type LockedForEdit = boolean
+export type Description = string
 /**
  * @maxItems 2000
  */
 export type SavedFees = {
-longTermOrderFeeId?: number
-feeId: number
-feeAmount?: number
-feeLocation?: (number | null)
-cancelled?: boolean
-LockedForEdit?: boolean
-feeDescription?: string
+longTermOrderFeeId?: FeeRecord
+feeId: Fee
+feeAmount?: Amount
+feeLocation?: Location
+cancelled?: Cancelled
+LockedForEdit?: LockedForEdit
+feeDescription?: Description
 }[]
+export type ContractLine = number
+export type Location1 = number
+export type Available = number
 /**
  * @maxItems 5000
  */
 export type UnitsAvailable = {
-EquipmentLineID?: number
-LocationId?: number
-Available?: number
+EquipmentLineID?: ContractLine
+LocationId?: Location1
+Available?: Available
 }[]
 export type AvailabilityAsOf = string
-export type ContractLine1 = number
+export type ContractLine2 = number
 export type Size = string
 export type Class = string
 export type Market = string
@@ -399,7 +412,7 @@ export type AvailableLocations = number[]
 export type MoreThanAvailable = boolean
 export type Collapsed = boolean
 export type Booking = number
-export type Location = number
+export type Location2 = number
 export type LocationWhenOpened = number
 export type BookingNumber = (string | null)
 export type Status = string
@@ -416,7 +429,7 @@ export type BookedLocations = BookedLocation[]
 /**
  * @maxItems 100
  */
-export type ContractLines = ContractLine[]
+export type ContractLines = ContractLine1[]
 export type ContactName = string
 /**
  * Separate several addresses with semicolons.
@@ -443,8 +456,8 @@ BookingFees?: SavedFees
 Availability?: UnitsAvailable
 AvailabilityCheckedAt?: AvailabilityAsOf
 }
-export interface ContractLine {
-EquipmentLineID: ContractLine1
+export interface ContractLine1 {
+EquipmentLineID: ContractLine2
 EquipmentSize?: Size
 EquipmentClass?: Class
 MarketCode?: Market
@@ -462,7 +475,7 @@ BookedItems: BookedLocations
 }
 export interface BookedLocation {
 BookingId?: Booking
-LocationId: Location
+LocationId: Location2
 OriginalLocationId?: LocationWhenOpened
 BookingCode?: BookingNumber
 BookingStatusCode?: Status
@@ -509,10 +522,46 @@ export type EquipmentSizes = ("Chassis.20" | "Chassis.40" | "Chassis.45" | "Chas
  */
 export type ReturnIntoInventoryOrg = string
 export type RedeliveryEdited = number
-export type Contract = string
+export type Contract = number
+export type Contract1 = string
+export type ContractLine1 = number
+export type EquipmentSize = string
+export type EquipmentClass = string
+export type SwapsAllowed = boolean
+export type EffectiveFrom = string
+export type EffectiveTo = string
 export type ChassisID1 = string
+export type ChassisRecord = number
 export type ReturnLocation = (number | null)
+export type Market = (string | null)
+export type Locations = number[]
+export type Markets = string[]
+export type RedeliveryBooking = (string | null)
+export type RedeliveryAllowed = boolean
+export type Expanded = boolean
+export type Removed = boolean
+export type LocationNotAllowed = boolean
+export type AlreadyRedelivered = boolean
+export type Problem = (string | null)
+export type PurchaseOptionOverridePending = boolean
+export type NeedsMinimumQuantityOverride = boolean
+export type NeedsMinimumRentalPeriodOverride = boolean
+export type MinimumQuantityOverrideApplied = boolean
+export type MinimumRentalPeriodOverrideApplied = boolean
+export type Chassis = Chassis1[]
+export type Markets1 = string[]
+export type Locations1 = number[]
+export type Cancelled = boolean
+export type PurchaseOptionOverrideApplied = boolean
+export type SwapRedelivery = boolean
+export type DirectFinanceLeaseWarningShown = boolean
+export type DirectFinanceLeaseWarningAcknowledged = boolean
+export type NeedsPurchaseOptionOverride = boolean
+export type Market1 = (string | null)
+export type RedeliveryLocation = (number | null)
+export type ReadyToBook = boolean
 export type ContractLines1 = ContractLine[]
+export type ValidChassisRequested = string[]
 export type ContactName = string
 /**
  * Separate several addresses with semicolons.
@@ -538,49 +587,49 @@ BookingOrderId?: RedeliveryEdited
 }
 export interface ContractLines {
 GroupLineItems: ContractLines1
-RequestedValidChassis?: string[]
+RequestedValidChassis?: ValidChassisRequested
 }
 export interface ContractLine {
-ContractId: number
-ContractNumber?: Contract
-EquipmentLineId: number
-EquipmentSize?: string
-EquipmentClass?: string
-SwapsAllowed?: boolean
-EffectiveDate?: string
-EffectiveTo?: string
-LineItemDetails: Chassis[]
-MarketList?: string[]
-LocationList?: number[]
-IsCancelled?: boolean
-PurchaseOptionOverrideApplied?: boolean
-IsSwapRedelivery?: boolean
-ShowDirectFinanceLeaseWarning?: boolean
-DirectFinanceLeaseWarningChecked?: boolean
-NeedsPurchaseOptionOverride?: boolean
-SelectedMarketCode?: (string | null)
-SelectedLocationId?: (number | null)
-IsBookingValid?: boolean
+ContractId: Contract
+ContractNumber?: Contract1
+EquipmentLineId: ContractLine1
+EquipmentSize?: EquipmentSize
+EquipmentClass?: EquipmentClass
+SwapsAllowed?: SwapsAllowed
+EffectiveDate?: EffectiveFrom
+EffectiveTo?: EffectiveTo
+LineItemDetails: Chassis
+MarketList?: Markets1
+LocationList?: Locations1
+IsCancelled?: Cancelled
+PurchaseOptionOverrideApplied?: PurchaseOptionOverrideApplied
+IsSwapRedelivery?: SwapRedelivery
+ShowDirectFinanceLeaseWarning?: DirectFinanceLeaseWarningShown
+DirectFinanceLeaseWarningChecked?: DirectFinanceLeaseWarningAcknowledged
+NeedsPurchaseOptionOverride?: NeedsPurchaseOptionOverride
+SelectedMarketCode?: Market1
+SelectedLocationId?: RedeliveryLocation
+IsBookingValid?: ReadyToBook
 }
-export interface Chassis {
+export interface Chassis1 {
 ChassisId: ChassisID1
-ChassisMasterId: number
+ChassisMasterId: ChassisRecord
 LocationId?: ReturnLocation
-MarketCode?: (string | null)
-LocationList?: number[]
-MarketList?: string[]
-LongTermRedeliveryCode?: (string | null)
-RedeliveryAllowed?: boolean
-Expanded?: boolean
-IsDeleted?: boolean
-HasInvalidLocationApplied?: boolean
-IsRedelivered?: boolean
-RedeliveryErrorMessage?: (string | null)
-PurchaseOptionOverridePending?: boolean
-NeedsMinQuantityOverride?: boolean
-NeedsMinRentalPeriodOverride?: boolean
-MinQuantityOverrideApplied?: boolean
-MinRentalPeriodOverrideApplied?: boolean
+MarketCode?: Market
+LocationList?: Locations
+MarketList?: Markets
+LongTermRedeliveryCode?: RedeliveryBooking
+RedeliveryAllowed?: RedeliveryAllowed
+Expanded?: Expanded
+IsDeleted?: Removed
+HasInvalidLocationApplied?: LocationNotAllowed
+IsRedelivered?: AlreadyRedelivered
+RedeliveryErrorMessage?: Problem
+PurchaseOptionOverridePending?: PurchaseOptionOverridePending
+NeedsMinQuantityOverride?: NeedsMinimumQuantityOverride
+NeedsMinRentalPeriodOverride?: NeedsMinimumRentalPeriodOverride
+MinQuantityOverrideApplied?: MinimumQuantityOverrideApplied
+MinRentalPeriodOverrideApplied?: MinimumRentalPeriodOverrideApplied
 }
 export interface Contact {
 ContactName: ContactName
