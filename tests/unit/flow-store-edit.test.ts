@@ -9,7 +9,8 @@ import { FLOW_MESSAGES } from '../../src/domain/messages';
 import { createFlowAjv } from '../../src/engine/core/ajv';
 import type { SchemaValidator } from '../../src/engine/core/check-data';
 import { draftKey } from '../../src/engine/core/draft';
-import { answerParts, prepareCall } from '../../src/engine/core/flow-actions';
+import { answerParts, flowDataSchema, prepareCall } from '../../src/engine/core/flow-actions';
+import { labelOf } from '../../src/engine/core/flow-changes';
 import {
   type ActionCall,
   type FlowStoreServices,
@@ -494,5 +495,15 @@ describe('FlowStore and a form’s defaults', () => {
     store.setData('Contact.ContactName', 'Robin');
     expect(store.hasDraft).toBe(false);
     expect(store.dirty).toBe(true);
+  });
+});
+
+describe('change labels', () => {
+  // Issue 25: a person reads the schema's titles, never the data's field names.
+  it('name a term lease redelivery chassis by titles: no field path', () => {
+    const flow = catalog.flows.find((f) => f.id === 'term-lease-redelivery') as LoadedFlow;
+    const label = labelOf(flowDataSchema(flow), 'Redelivery.GroupLineItems.1.LineItemDetails.4.IsDeleted');
+    expect(label).toMatch(/Contract lines 2 › Chassis 5 › Removed$/);
+    expect(label).not.toMatch(/[A-Z][a-z]+[A-Z]/); // no CamelCase field name left
   });
 });
