@@ -483,6 +483,8 @@ export interface RateLimitBucketTable {
   tokens: number;
   /** Whether the last call taken from the bucket found a token. */
   allowed: boolean;
+  /** Issue 30: how many tokens the last take was granted (an instance's lease; migration 0073). */
+  taken: Generated<number>;
   refilled_at: Date;
 }
 

@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RateLimits } from '../config';
 import type { Database } from '../db/types';
-import { takeToken } from '../domain/token-bucket';
+import { TokenLeases } from '../domain/token-bucket';
 import type { Viewer } from '../domain/viewer';
 import { AppError } from '../errors';
 
@@ -19,10 +19,11 @@ export const RATE_LIMITED_TEXT = (seconds: number, what: string) =>
 export type CallLimiter = (viewer: Viewer, reply: FastifyReply) => Promise<void>;
 
 export function createCallLimiter(db: Kysely<Database>, limits: RateLimits): CallLimiter {
+  const leases = new TokenLeases(db);
   return async (viewer, reply) => {
     const byKey = viewer.apiKeyId !== undefined;
     const limit = byKey ? limits.apiKey : limits.user;
-    const reading = await takeToken(db, byKey ? `key:${viewer.apiKeyId}` : `user:${viewer.userId}`, limit);
+    const reading = await leases.take(byKey ? `key:${viewer.apiKeyId}` : `user:${viewer.userId}`, limit);
     reply.header('ratelimit-limit', String(reading.limit));
     reply.header('ratelimit-remaining', String(reading.remaining));
     reply.header('ratelimit-reset', String(reading.resetSeconds));
