@@ -1,12 +1,16 @@
 /**
- * Issue 15, per-call overhead: a trivial authenticated call (GET /api/configuration/ui: the
- * authentication check and a constant answer) against the real server in its own process, driven
- * by autocannon with 50 connections, beside a public call with no check (GET /api/version) on the
- * same server in the same run. Goal: ≥ 1,500 authenticated calls/s. PostgreSQL when
- * BENCH_DATABASE_URL (or BENCH_SCALE_DATABASE_URL) is set, else PGlite in a fresh directory.
- * Reported, never asserted.
+ * Issues 15 and 30, per-call overhead: a trivial signed-in call (GET /api/configuration/ui: the
+ * access check, the rate limit, the request log line and a constant answer) against the real
+ * server in its own process, driven by autocannon with 50 connections, beside
+ *   - a public call with no check (GET /api/version) on the same server, and
+ *   - bare Fastify in its own process answering the same body (issue 30's yardstick: goal ≥ 0.6×
+ *     its calls/s, ≤ 30 µs of server CPU a call),
+ * in the same run. Server CPU a call is read from /proc/<pid>/stat (user + system) around each
+ * load. PostgreSQL when BENCH_DATABASE_URL (or BENCH_SCALE_DATABASE_URL) is set, else PGlite in a
+ * fresh directory. Reported, never asserted.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -14,47 +18,108 @@ import { signIn, startServerProcess } from './server-process';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
+const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
-async function hammer(url: string, headers: Record<string, string>) {
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+interface Load {
+  perSecond: number;
+  p50: number;
+  p97_5: number;
+  other: number;
+  cpuMicrosPerCall: number;
+}
+
+async function hammer(url: string, headers: Record<string, string>, pid: number): Promise<Load> {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  const other = result.non2xx + result.errors + result.timeouts;
+  const cpu = cpuSeconds(pid) - cpuBefore;
   return {
     perSecond: result.requests.average,
     p50: result.latency.p50,
     p97_5: result.latency.p97_5,
-    other,
+    other: result.non2xx + result.errors + result.timeouts,
+    cpuMicrosPerCall: (cpu * 1e6) / Math.max(1, result.requests.total),
   };
 }
+
+const BARE_FASTIFY = `
+import Fastify from 'fastify';
+const body = process.env.BARE_BODY;
+const app = Fastify({ logger: false });
+app.get('/api/configuration/ui', (_req, reply) => { reply.type('application/json').send(body); });
+await app.listen({ host: '127.0.0.1', port: Number(process.env.BARE_PORT) });
+`;
+
+/** Bare Fastify in its own process answering `body`: the floor a call of ours is held to. */
+async function startBareFastify(body: string): Promise<{ address: string; pid: number; stop(): void }> {
+  const port = 19_000 + Math.floor(Math.random() * 1000);
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_FASTIFY], {
+    env: { ...process.env, BARE_BODY: body, BARE_PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const address = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${address}/api/configuration/ui`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { address, pid: child.pid as number, stop: () => child.kill('SIGTERM') };
+}
+
+const line = (label: string, r: Load) =>
+  `${label.padEnd(58)} ${r.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  ${r.cpuMicrosPerCall.toFixed(0).padStart(4)} µs CPU/call${r.other ? `  (${r.other} not 2xx or failed)` : ''}`;
 
 export async function benchCallOverhead(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.BENCH_SCALE_DATABASE_URL;
   const dataDir = url ? null : mkdtempSync(join(tmpdir(), 'brr-call-bench-'));
   console.log(
-    `\n## Per-call overhead (${url ? 'PostgreSQL' : 'PGlite'}, autocannon, ${CONNECTIONS} connections, ${SECONDS} s each)`,
+    `\n## Per-call overhead (${url ? 'PostgreSQL' : 'PGlite'}, autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
   );
   const database: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir as string };
   try {
+    let signedIn: Load | null = null;
+    let body = '';
     for (const cache of ['on', 'off'] as const) {
       const server = await startServerProcess({ ...database, AUTH_CACHE: cache });
+      const pid = server.child.pid as number;
       try {
         const token = await signIn(server.address, 'demo.customer');
-        const calls = [
-          [
-            'GET /api/configuration/ui (signed in)',
-            '/api/configuration/ui',
-            { authorization: `Bearer ${token}` },
-          ],
-        ] as Array<readonly [string, string, Record<string, string>]>;
-        if (cache === 'on') calls.unshift(['GET /api/version (public, no check)', '/api/version', {}]);
-        for (const [label, path, headers] of calls) {
-          const r = await hammer(`${server.address}${path}`, headers);
+        const headers = { authorization: `Bearer ${token}` };
+        if (cache === 'on') {
+          body = await (await fetch(`${server.address}/api/configuration/ui`, { headers })).text();
           console.log(
-            `${`${label}${path === '/api/version' ? '' : `, AUTH_CACHE=${cache}`}`.padEnd(56)} ${r.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${r.p50} ms  p97.5 ${r.p97_5} ms${r.other ? `  (${r.other} not 2xx or failed)` : ''}`,
+            line(
+              'GET /api/version (public, no check)',
+              await hammer(`${server.address}/api/version`, {}, pid),
+            ),
           );
         }
+        const r = await hammer(`${server.address}/api/configuration/ui`, headers, pid);
+        if (cache === 'on') signedIn = r;
+        console.log(line(`GET /api/configuration/ui (signed in), AUTH_CACHE=${cache}`, r));
       } finally {
         await server.stop();
       }
+    }
+    const bare = await startBareFastify(body);
+    try {
+      const r = await hammer(`${bare.address}/api/configuration/ui`, {}, bare.pid);
+      console.log(line('bare Fastify answering the same body', r));
+      if (signedIn)
+        console.log(
+          `signed-in call ÷ bare Fastify: ${(signedIn.perSecond / r.perSecond).toFixed(2)}× the calls/s (goal ≥ 0.6×), ${signedIn.cpuMicrosPerCall.toFixed(0)} µs CPU a call (goal ≤ 30 µs)`,
+        );
+    } finally {
+      bare.stop();
     }
   } finally {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
