@@ -1,35 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD } from '../fixtures/login-page';
 import { expect, test } from '../fixtures/reposition-request';
-
-interface Line {
-  EquipmentLineID: number;
-  Locations: number[];
-  Quantity: number;
-  BookedQuantity: number;
-}
-
-/** demo.customer's first bookable contract with a line of two or more locations and room for two units (the API). */
-async function bookableLine(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { UserId: 'demo.customer', Password: DEMO_PASSWORD, ApplicationCode: 'BRR' },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const markets = await (await request.get('/api/lookup/filteredLongtermMarket', { headers })).json();
-  for (const { ContractId, ContractNumber } of markets as Array<{
-    ContractId: number;
-    ContractNumber: string;
-  }>) {
-    const info = await (
-      await request.get(`/api/longtermbooking/getContractInfo/${ContractId}`, { headers })
-    ).json();
-    const line = (info.Lines as Line[]).find(
-      (l) => l.Locations.length >= 2 && l.Quantity - l.BookedQuantity >= 2,
-    );
-    if (info.Bookable && line) return { contractNumber: ContractNumber, line: line.EquipmentLineID };
-  }
-  throw new Error('demo.customer has no bookable contract with a line of two locations');
-}
+import { bookableLine } from '../fixtures/term-lease';
 
 // Issue 16: two locations booked on a line of the customer's contract with their fees; opened again
 // from the dashboard, one location cancelled (its fees cancelled), un-cancelled, then the order cancelled.

@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
-import { seriousA11yFindings } from '../fixtures/axe';
 import { expect, test } from '../fixtures/index';
 import type { LoginPage } from '../fixtures/login-page';
-import {
-  chartMarks,
-  codeShapedText,
-  geometryProblems,
-  screenshot,
-  WIDTHS,
-} from '../fixtures/what-a-person-sees';
+import { chartMarks, codeShapedText, look, screenshot, settle, WIDTHS } from '../fixtures/what-a-person-sees';
 
 /**
  * Issue 25: every route a customer, a staff user and a read-only staff user can open, at 1280 px
@@ -18,32 +11,6 @@ import {
  * screen is saved to e2e-screens/ for a reviewer to page through.
  */
 test.use({ bypassCSP: true });
-
-const BUSY = '[data-loading], [aria-busy="true"]';
-
-async function settle(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator(BUSY)).toHaveCount(0, { timeout: 60_000 });
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
-
-/** Geometry and axe of the page as it is now; the screenshot is kept either way. */
-async function look(page: Page, shot: string, problems: Record<string, unknown>): Promise<void> {
-  await settle(page);
-  await screenshot(page, shot);
-  const found = [
-    ...(await geometryProblems(page)),
-    ...(await seriousA11yFindings(page)).map((f) => `axe ${f.id}: ${f.targets.slice(0, 3).join(', ')}`),
-  ];
-  // A page with many rows repeats one fault per row: the first few say what it is.
-  if (found.length > 0)
-    problems[shot] = found.length > 6 ? [...found.slice(0, 6), `… ${found.length - 6} more`] : found;
-}
 
 /** Signs in and waits for the dashboard (the first page after sign-in loads its code and lookups). */
 async function signIn(page: Page, loginPage: LoginPage, user: string): Promise<void> {

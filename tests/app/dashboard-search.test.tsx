@@ -96,6 +96,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No items are found that meet your search criteria.')).toBeTruthy();
     expect(tableRows()).toEqual([]);
+    expect(screen.getByText('No bookings to show.')).toBeTruthy();
     expect(screen.getByText('No rows')).toBeTruthy();
   });
 

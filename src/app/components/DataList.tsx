@@ -34,6 +34,8 @@ export interface DataListProps<Row> {
   /** Attributes for a row's element (data-* hooks for tests and hub updates). */
   rowAttributes?: (row: Row) => Record<string, string | number>;
   loading?: boolean;
+  /** The spinner's name while loading ("Searching bookings"); "Loading <label>" by default. */
+  loadingLabel?: string;
   error?: string | null;
   /** Shown when not loading, no error and no rows: what was searched and how to widen it. */
   empty?: ReactNode;
@@ -83,7 +85,11 @@ export function DataList<Row>(props: DataListProps<Row>) {
           zIndex={2}
           rounded="md"
         >
-          <Spinner size="lg" role="status" aria-label={`Loading ${props.label.toLowerCase()}`} />
+          <Spinner
+            size="lg"
+            role="status"
+            aria-label={props.loadingLabel ?? `Loading ${props.label.toLowerCase()}`}
+          />
         </Box>
       )}
     </Box>

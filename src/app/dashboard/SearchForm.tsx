@@ -11,11 +11,11 @@ import {
   NEW_STATUS_FILTER,
 } from '../../domain/status-codes';
 import { DASHBOARD_CRITERIA_FIELDS } from '../../schemas/dashboard';
+import { PHONE_QUERY } from '../components/DataList';
 import { useStores } from '../stores/StoresContext';
 import type { SearchField } from './criteria';
 import { Hint } from './Hint';
 import { ActionIcon } from './icons';
-import { PHONE_QUERY } from './ResultsTable';
 
 type Option = { value: string; label: string };
 

@@ -30,6 +30,7 @@ import type { WidgetContext } from '../widgets/context';
 import { widgetRegistry } from '../widgets/registry';
 import { flowById, flowCatalog, onCatalogChange, precompiled, schemaValidator } from './catalog';
 import { confirmViews } from './confirm-views';
+import { ReviewDataList } from './ReviewDataList';
 
 export function createFlowStore(root: RootStore, flowId: string): FlowStore {
   return new FlowStore(flowById(flowId), flowCatalog.limits, schemaValidator, {
@@ -70,7 +71,12 @@ export function flowViewServices(
     dialogs: root.dialogs,
     messages: root.messages,
   };
-  return { formValidator: (schema) => formValidator(precompiled, schema), widgetContext, leave };
+  return {
+    formValidator: (schema) => formValidator(precompiled, schema),
+    widgetContext,
+    leave,
+    list: ReviewDataList,
+  };
 }
 
 /** Which order the query asks to open, and how; null for a plain (new) request. */

@@ -11,6 +11,7 @@ import { type AvailableUnit, buildRequestedUnits } from '../../domain/customer-b
 import { getPath } from '../../engine/core/flow-data';
 import type { ReviewProps } from '../../engine/react/registry';
 import type { AvailabilityQuery, AvailableLocation } from '../api/flows';
+import { DataList } from '../components/DataList';
 import { stampOf } from '../components/freshness';
 import { stringOption, type WidgetContext, widgetContextOf } from './context';
 
@@ -260,24 +261,17 @@ export const AvailableUnitsReview = observer(function AvailableUnitsReview({
   const nameOf = (id: number) =>
     lookups.rows<{ LocationId: number; LocationName: string }>('locations').find((l) => l.LocationId === id)
       ?.LocationName ?? `Location ${id}`;
+  // Issue 25: the one list — the location stays in view at desktop widths, a card per location on a phone.
   return (
-    <Table.Root size="sm" variant="outline">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>Location</Table.ColumnHeader>
-          <Table.ColumnHeader>Chassis available</Table.ColumnHeader>
-          <Table.ColumnHeader>Units requested</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {requested.map((row) => (
-          <Table.Row key={row.LocationId}>
-            <Table.Cell>{nameOf(row.LocationId)}</Table.Cell>
-            <Table.Cell>{row.Available ?? '—'}</Table.Cell>
-            <Table.Cell>{requestedOf(row, entry)}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <DataList
+      label="Units requested"
+      rows={requested}
+      rowKey={(row) => row.LocationId}
+      columns={[
+        { header: 'Location', cell: (row) => nameOf(row.LocationId) },
+        { header: 'Chassis available', align: 'end', cell: (row) => row.Available ?? '—' },
+        { header: 'Units requested', align: 'end', cell: (row) => requestedOf(row, entry) },
+      ]}
+    />
   );
 });

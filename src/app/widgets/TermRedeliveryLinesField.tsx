@@ -7,18 +7,7 @@
  * delete a chassis. Each chassis shows why it cannot be returned yet (RedeliveryErrorMessage).
  * The acknowledgements (direct finance lease, the overrides' fees) are the flow's rules.
  */
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Heading,
-  HStack,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -37,6 +26,7 @@ import {
   undoCancelLine,
 } from '../../domain/term-lease-redelivery';
 import type { ReviewProps } from '../../engine/react/registry';
+import { DataList } from '../components/DataList';
 import { lookupNames } from '../stores/lookup-names';
 import { type WidgetContext, widgetContextOf } from './context';
 
@@ -207,42 +197,41 @@ export const TermRedeliveryLinesField = observer(function TermRedeliveryLinesFie
                 )}
               </Stack>
             )}
-            <Table.Root size="sm" mt={2} aria-label={`Chassis of ${title}`}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Chassis</Table.ColumnHeader>
-                  <Table.ColumnHeader>Return location</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <span className="sr-only">Actions</span>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {details.map((d) => (
-                  <Table.Row key={d.ChassisId}>
-                    <Table.Cell fontFamily="mono">{d.ChassisId}</Table.Cell>
-                    <Table.Cell>{locationName(context, d.LocationId)}</Table.Cell>
-                    <Table.Cell color={d.RedeliveryErrorMessage ? 'fg.error' : undefined}>
-                      {d.RedeliveryErrorMessage ??
-                        (d.LocationId === null
-                          ? 'Choose a return location for this line.'
-                          : 'Can be returned')}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`Delete ${d.ChassisId}`}
-                        onClick={() => set(index, deleteDetail(line, d.ChassisId))}
-                      >
-                        Delete
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+            <Box mt={2}>
+              <DataList
+                label={`Chassis of ${title}`}
+                rows={details}
+                rowKey={(d) => d.ChassisId}
+                columns={[
+                  { header: 'Chassis', cell: (d) => <Text fontFamily="mono">{d.ChassisId}</Text> },
+                  { header: 'Return location', cell: (d) => locationName(context, d.LocationId) },
+                  {
+                    header: 'Status',
+                    cell: (d) => (
+                      <Text color={d.RedeliveryErrorMessage ? 'fg.error' : undefined}>
+                        {d.RedeliveryErrorMessage ??
+                          (d.LocationId === null
+                            ? 'Choose a return location for this line.'
+                            : 'Can be returned')}
+                      </Text>
+                    ),
+                  },
+                ]}
+                actions={{
+                  header: 'Actions',
+                  cell: (d) => (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      aria-label={`Delete ${d.ChassisId}`}
+                      onClick={() => set(index, deleteDetail(line, d.ChassisId))}
+                    >
+                      Delete
+                    </Button>
+                  ),
+                }}
+              />
+            </Box>
             <HStack gap={2} mt={2}>
               {line.IsCancelled ? (
                 <Button size="xs" variant="outline" onClick={() => set(index, undoCancelLine(line))}>

@@ -5,6 +5,7 @@ import { sectionsOf } from '../core/flow-steps';
 import type { JsonSchema } from '../core/types';
 import { ReviewChanges } from './ReviewChanges';
 import { ReviewValue } from './ReviewValue';
+import { PlainReviewList, ReviewListContext } from './review-list';
 import type { FlowViewProps } from './services';
 
 /**
@@ -23,54 +24,56 @@ export const ReviewStep = observer(function ReviewStep({ store, registry, servic
     if (await store.leave()) services.leave();
   };
   return (
-    <Stack gap={8}>
-      <ReviewChanges store={store} registry={registry} context={services.widgetContext} />
-      {sections.map(({ key, schema, uiSchema }) => {
-        const title = typeof schema.title === 'string' ? schema.title : key;
-        const headingId = `review-${key}`;
-        return (
-          <Box as="section" key={key} aria-labelledby={headingId}>
-            <HStack mb={3}>
-              <Heading as="h3" size="md" id={headingId}>
-                {title}
-              </Heading>
-              <Spacer />
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={`Edit ${title}`}
-                onClick={() => store.edit(key)}
-              >
-                Edit
-              </Button>
-            </HStack>
-            <ReviewValue
-              value={store.data[key]}
-              schema={schema}
-              uiSchema={uiSchema}
-              registry={registry}
-              context={services.widgetContext}
-            />
-          </Box>
-        );
-      })}
-      <HStack gap={3} flexWrap="wrap">
-        <Button variant="ghost" onClick={() => void leave()} disabled={store.busy}>
-          Back to Dashboard
-        </Button>
-        <Spacer />
-        <Button variant="outline" onClick={() => store.back()} disabled={store.busy}>
-          Back
-        </Button>
-        <Button
-          colorPalette="blue"
-          onClick={() => void store.submit()}
-          loading={store.submitting}
-          disabled={store.busy || store.unchanged}
-        >
-          Submit
-        </Button>
-      </HStack>
-    </Stack>
+    <ReviewListContext.Provider value={services.list ?? PlainReviewList}>
+      <Stack gap={8}>
+        <ReviewChanges store={store} registry={registry} context={services.widgetContext} />
+        {sections.map(({ key, schema, uiSchema }) => {
+          const title = typeof schema.title === 'string' ? schema.title : key;
+          const headingId = `review-${key}`;
+          return (
+            <Box as="section" key={key} aria-labelledby={headingId}>
+              <HStack mb={3}>
+                <Heading as="h3" size="md" id={headingId}>
+                  {title}
+                </Heading>
+                <Spacer />
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Edit ${title}`}
+                  onClick={() => store.edit(key)}
+                >
+                  Edit
+                </Button>
+              </HStack>
+              <ReviewValue
+                value={store.data[key]}
+                schema={schema}
+                uiSchema={uiSchema}
+                registry={registry}
+                context={services.widgetContext}
+              />
+            </Box>
+          );
+        })}
+        <HStack gap={3} flexWrap="wrap">
+          <Button variant="ghost" onClick={() => void leave()} disabled={store.busy}>
+            Back to Dashboard
+          </Button>
+          <Spacer />
+          <Button variant="outline" onClick={() => store.back()} disabled={store.busy}>
+            Back
+          </Button>
+          <Button
+            colorPalette="blue"
+            onClick={() => void store.submit()}
+            loading={store.submitting}
+            disabled={store.busy || store.unchanged}
+          >
+            Submit
+          </Button>
+        </HStack>
+      </Stack>
+    </ReviewListContext.Provider>
   );
 });

@@ -1,10 +1,12 @@
 /**
  * A value on the review step, generated from its schema: objects as label: value rows, arrays as
- * a small table (or list), a registered widget's own review renderer where the uiSchema names one.
+ * a table drawn by the app's list component (review-list.tsx) or a list, a registered widget's own review renderer where the uiSchema names one.
  */
-import { DataList, List, Table, Text } from '@chakra-ui/react';
+import { DataList, List, Text } from '@chakra-ui/react';
+import { useContext } from 'react';
 import type { JsonSchema } from '../core/types';
 import { entryFor, type WidgetRegistry } from './registry';
+import { ReviewListContext, type ReviewRow } from './review-list';
 
 export interface ReviewValueProps {
   value: unknown;
@@ -69,6 +71,7 @@ export function ReviewValue({ value, schema, uiSchema, registry, context }: Revi
 }
 
 function ReviewList({ value, schema }: { value: unknown; schema: JsonSchema }) {
+  const RowList = useContext(ReviewListContext);
   const items = Array.isArray(value) ? value : [];
   if (items.length === 0) return <Text as="span">—</Text>;
   const itemSchema = (schema.items ?? {}) as JsonSchema;
@@ -82,31 +85,13 @@ function ReviewList({ value, schema }: { value: unknown; schema: JsonSchema }) {
       </List.Root>
     );
   }
-  const columns = Object.keys(propertiesOf(itemSchema));
-  return (
-    <Table.Root size="sm" variant="outline">
-      <Table.Header>
-        <Table.Row>
-          {columns.map((c) => (
-            <Table.ColumnHeader key={c}>{titleOf(propertiesOf(itemSchema)[c], c)}</Table.ColumnHeader>
-          ))}
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {items.map((item, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a read-only table in input order
-          <Table.Row key={i}>
-            {columns.map((c) => {
-              const cell = (item as Record<string, unknown>)?.[c];
-              return (
-                <Table.Cell key={c}>
-                  {typeof cell === 'object' && cell !== null ? JSON.stringify(cell) : formatScalar(cell)}
-                </Table.Cell>
-              );
-            })}
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
-  );
+  const properties = propertiesOf(itemSchema);
+  const columns = Object.keys(properties).map((key) => ({
+    header: titleOf(properties[key], key),
+    cell: (row: ReviewRow) => {
+      const cell = row?.[key];
+      return typeof cell === 'object' && cell !== null ? JSON.stringify(cell) : formatScalar(cell);
+    },
+  }));
+  return <RowList label={titleOf(schema, 'Items')} rows={items as ReviewRow[]} columns={columns} />;
 }

@@ -1,7 +1,9 @@
 import type { ValidatorType } from '@rjsf/utils';
+import type { ComponentType } from 'react';
 import type { FlowStore } from '../core/flow-store';
 import type { ConfirmViewRegistry } from './confirm-views';
 import type { WidgetRegistry } from './registry';
+import type { ReviewListProps } from './review-list';
 
 /** What the generic renderer needs from the app around it. */
 export interface FlowViewServices {
@@ -11,6 +13,8 @@ export interface FlowViewServices {
   widgetContext: object;
   /** Goes to the dashboard; called once the store has allowed leaving. */
   leave(): void;
+  /** The app's list component for the review's tables (issue 25); a plain table without one. */
+  list?: ComponentType<ReviewListProps>;
 }
 
 export interface FlowViewProps {
