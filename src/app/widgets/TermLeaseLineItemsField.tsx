@@ -26,7 +26,7 @@ import { TYPING_PAUSE_MS } from './ChassisIdListField';
 import { type WidgetContext, widgetContextOf } from './context';
 import { FeesTable } from './TermLeaseFees';
 import { type Edits, LinePanel } from './TermLeaseLinePanel';
-import { locationNames, money, nameOf } from './term-lease-format';
+import { lineTitle, locationNames, money, nameOf } from './term-lease-format';
 import { LinesModel } from './term-lease-lines-model';
 
 /** What the widget and its review read besides the lines: saved fees, locked locations, availability. */
@@ -245,6 +245,7 @@ export const TermLeaseLineItemsField = observer(function TermLeaseLineItemsField
           key={line.line.EquipmentLineID}
           line={line}
           names={names}
+          title={lineTitle(context.lookups, line.line)}
           disabled={!!(disabled || readonly)}
           edits={edits}
         />
@@ -271,8 +272,7 @@ export const TermLeaseLineItemsReview = observer(function TermLeaseLineItemsRevi
       {booked.map((l) => (
         <Box key={l.EquipmentLineID}>
           <Text fontWeight="semibold">
-            Line {l.EquipmentLineID}: {l.EquipmentSize} {l.EquipmentClass} in {l.MarketCode} — selected{' '}
-            {l.SelectedQuantity ?? 0}
+            {lineTitle(ctx.lookups, l)} — selected {l.SelectedQuantity ?? 0}
           </Text>
           <Box as="ul" ps={5}>
             {l.BookedItems.map((i, j) => (

@@ -230,13 +230,20 @@ function estimatedHeight(collapsed: boolean | undefined, items: number): number 
 interface LinePanelProps {
   line: LineModel;
   names: Map<number, string>;
+  /** "Line 67: 48' Chassis Standard in CHI – Chicago". */
+  title: string;
   disabled: boolean;
   edits: Edits;
 }
 
-export const LinePanel = observer(function LinePanel({ line, names, disabled, edits }: LinePanelProps) {
+export const LinePanel = observer(function LinePanel({
+  line,
+  names,
+  title,
+  disabled,
+  edits,
+}: LinePanelProps) {
   const l = line.line;
-  const title = `Line ${l.EquipmentLineID}: ${l.EquipmentSize ?? ''} ${l.EquipmentClass ?? ''} in ${l.MarketCode ?? ''}`;
   const panelId = `term-line-${l.EquipmentLineID}`;
   const free = line.free;
   return (

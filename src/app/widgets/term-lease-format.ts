@@ -1,5 +1,6 @@
 /** How the term lease line items and their review write money and locations. */
 import type { LookupStore } from '../stores/LookupStore';
+import { lookupNames } from '../stores/lookup-names';
 
 export const money = (n: number) => `$${n.toFixed(2)}`;
 
@@ -14,3 +15,17 @@ export function locationNames(lookups: LookupStore): Map<number, string> {
 
 export const nameOf = (names: Map<number, string>, id: number | undefined) =>
   id === undefined ? '—' : (names.get(id) ?? `Location ${id}`);
+
+/** "Line 67: 48' Chassis Standard in CHI – Chicago" (issue 25: names, never codes). */
+export function lineTitle(
+  lookups: LookupStore,
+  l: {
+    EquipmentLineID: number;
+    EquipmentSize?: string | null;
+    EquipmentClass?: string | null;
+    MarketCode?: string | null;
+  },
+): string {
+  const names = lookupNames(lookups);
+  return `Line ${l.EquipmentLineID}: ${names.equipment(l.EquipmentSize, l.EquipmentClass)} in ${names.market(l.MarketCode)}`;
+}
