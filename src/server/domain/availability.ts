@@ -6,6 +6,7 @@
  */
 
 import type { Kysely } from 'kysely';
+import { orderTypesWhere } from '../../domain/booking-type-facts';
 import { CONFIGURED_LOCATION_ID } from '../../domain/constants';
 import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
 import { mayChooseCustomer } from '../../domain/policies';
@@ -13,14 +14,13 @@ import type { AvailableUnitRow } from '../../schemas/bookings';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { bookingCustomer } from './booking-customer';
-import { productOrderTypes } from './booking-types';
 import { countInventory } from './inventory-availability-counts';
 import type { Viewer } from './viewer';
 
 /** Orgs whose chassis the pool lends: the provider's pools and the co-op pool (not term or private fleets). */
 export const POOL_ORG_TYPES = ['Pool', 'Co-op Pool'] as const;
-/** Order types whose open bookings take chassis out of a pool yard (the registry's drawsOnPool). */
-export const POOL_DRAWING_ORDER_TYPES: readonly string[] = productOrderTypes((t) => t.drawsOnPool);
+/** Order types whose open bookings take chassis out of a pool yard (their facts' `pool`). */
+export const POOL_DRAWING_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => f.pool !== null);
 
 export interface EquipmentChoice {
   marketCode: string;
