@@ -54,18 +54,21 @@ const facts = (orderType: string): BookingTypeFacts => {
   return found;
 };
 
+const pool = facts('PB');
+const dailyLease = facts('DL');
+
 /** The product's types. */
 export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
   {
-    ...facts('PB'),
-    booker: { name: 'poolBooking', book: bookCustomerUnits('pool') },
+    ...pool,
+    booker: { name: 'poolBooking', book: bookCustomerUnits(pool) },
     cancel: poolCancel,
     // docs/decisions.md "Engine v2 and reposition": changed by cancelling and booking again.
     editable: null,
   },
   {
-    ...facts('DL'),
-    booker: { name: 'dailyLeaseBooking', book: bookCustomerUnits('dailyLease') },
+    ...dailyLease,
+    booker: { name: 'dailyLeaseBooking', book: bookCustomerUnits(dailyLease) },
     cancel: poolCancel,
     editable: null,
   },
