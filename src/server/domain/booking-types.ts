@@ -7,11 +7,12 @@
  * Tests add fixture types (with facts of their own) through buildApp.
  */
 import type { Kysely } from 'kysely';
-import { type BookingTypeFacts, factsOf } from '../../domain/booking-type-facts';
+import { BOOKING_TYPE_FACTS, type BookingTypeFacts, factsOf } from '../../domain/booking-type-facts';
 import { Entity, Permission, type PermissionRequirement } from '../../domain/permissions';
 import { holdsOrderAbility } from '../../domain/policies';
 import { checkBookingTypes } from '../../engine/core/booking-type-checks';
 import type { FlowProblem, LoadedFlow } from '../../engine/core/load';
+import { typeRow } from '../db/order-type-rows';
 import type { Database } from '../db/types';
 import { bookCustomerUnits } from './customer-booking';
 import { bookPoolRedelivery } from './pool-redelivery';
@@ -222,11 +223,21 @@ export function editVerdict(types: BookingTypes, viewer: Viewer, order: OrderFac
   return { ok: true };
 }
 
-/** Adds the registry's types that booking_order_types lacks (a fixture type); never renames one. */
-export async function registerTypeNames(db: Kysely<Database>, types: BookingTypes): Promise<void> {
+/**
+ * Writes every known type into booking_order_types: adds the ones it lacks (a fixture type), and
+ * sets the traits its SQL reads (migration 0072) from the facts, so they never part; never renames one.
+ */
+export async function registerBookingTypes(db: Kysely<Database>, types: BookingTypes): Promise<void> {
+  const byCode = new Map<string, BookingTypeFacts>(BOOKING_TYPE_FACTS.map((f) => [f.orderType, f]));
+  for (const t of types.list) byCode.set(t.orderType, t);
   await db
     .insertInto('booking_order_types')
-    .values(types.list.map((t) => ({ code: t.orderType, name: t.name })))
-    .onConflict((oc) => oc.column('code').doNothing())
+    .values([...byCode.values()].map(typeRow))
+    .onConflict((oc) =>
+      oc.column('code').doUpdateSet((eb) => ({
+        redelivery: eb.ref('excluded.redelivery'),
+        on_dashboard: eb.ref('excluded.on_dashboard'),
+      })),
+    )
     .execute();
 }
