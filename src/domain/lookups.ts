@@ -2,6 +2,8 @@
  * Lookup data (SPEC §3) and the filters SPEC §5 applies to it. Pure functions over rows, so the
  * server applies them when it answers GET /api/lookup/{dataset} and tests can check each rule.
  */
+
+import { BOOKING_TYPE_FACTS, type BookingTypeFacts, orderTypesWhere } from './booking-type-facts';
 import { MIN_SEARCH_TEXT_LENGTH, POOL_BOOKING_ALLOWED_FILTER } from './constants';
 import { AreaAccess, type PermissionRequirement } from './permissions';
 import { PENDING_STATUS_CODES } from './status-codes';
@@ -112,16 +114,17 @@ export function pendingStatuses<T extends { BookingStatusCode: string }>(rows: r
   return rows.filter((r) => shown.includes(r.BookingStatusCode));
 }
 
-/** SPEC §5: RD is removed from the booking order type list. */
+const NOT_OFFERED: readonly string[] = orderTypesWhere((f) => !f.offered);
+const OFF_DASHBOARD: readonly string[] = orderTypesWhere((f) => !f.onDashboard);
+
+/** SPEC §5: RD is removed from the booking order type list (the types whose facts are not `offered`). */
 export function bookingOrderTypes<T extends { BookingOrderTypeCode: string }>(rows: readonly T[]): T[] {
-  return rows.filter((r) => r.BookingOrderTypeCode !== 'RD');
+  return rows.filter((r) => !NOT_OFFERED.includes(r.BookingOrderTypeCode));
 }
 
 /** SPEC §5: dashboard order types exclude IR and MI (and RD, like every order type list). */
 export function dashboardOrderTypes<T extends { BookingOrderTypeCode: string }>(rows: readonly T[]): T[] {
-  return bookingOrderTypes(rows).filter(
-    (r) => r.BookingOrderTypeCode !== 'IR' && r.BookingOrderTypeCode !== 'MI',
-  );
+  return bookingOrderTypes(rows).filter((r) => !OFF_DASHBOARD.includes(r.BookingOrderTypeCode));
 }
 
 /** SPEC §5: the redelivery org list without term excludes orgs of type Term Lease. */
@@ -245,6 +248,11 @@ export const CUSTOMER_DATASETS: readonly LookupDataset[] = [
   'responsiblePartyCustomers',
 ];
 
+/** What the areas of the order types under a contract ask for: any one of them reads the contract lookups. */
+const CONTRACT_AREAS_ACCESS: readonly PermissionRequirement[] = BOOKING_TYPE_FACTS.flatMap(
+  (f: BookingTypeFacts) => (f.underContract && f.area ? AreaAccess[f.area] : []),
+);
+
 /**
  * Datasets that belong to one area are served only to users who may open that area (SPEC §6);
  * every other dataset is served to any signed-in user. The client's lookup store skips what the
@@ -261,8 +269,8 @@ export const LOOKUP_DATASET_ACCESS: Partial<Record<LookupDataset, readonly Permi
   manualInventoryInventoryOrgs: AreaAccess.manualInventory,
   inventoryAvailabilityInventoryOrgs: AreaAccess.inventoryAvailability,
   pendingReasons: AreaAccess.pendingQueue,
-  // The term lease booking and redelivery (SPEC §3): the viewer's own contracts (staff: all).
-  filteredLocationByLongtermContract: [...AreaAccess.termLeaseBooking, ...AreaAccess.termLeaseRedelivery],
-  filteredMarket: [...AreaAccess.termLeaseBooking, ...AreaAccess.termLeaseRedelivery],
-  filteredLongtermMarket: [...AreaAccess.termLeaseBooking, ...AreaAccess.termLeaseRedelivery],
+  // The types under a contract, term lease booking and redelivery (SPEC §3): the viewer's own contracts (staff: all).
+  filteredLocationByLongtermContract: CONTRACT_AREAS_ACCESS,
+  filteredMarket: CONTRACT_AREAS_ACCESS,
+  filteredLongtermMarket: CONTRACT_AREAS_ACCESS,
 };

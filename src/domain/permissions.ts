@@ -5,6 +5,8 @@
  * the same table the client uses to hide things.
  */
 
+import { BOOKING_TYPE_FACTS, type BookingTypeFacts } from './booking-type-facts';
+
 export const Permission = { Read: 1, Update: 2, Create: 4, Delete: 8 } as const;
 export type PermissionBits = number;
 
@@ -108,14 +110,13 @@ export const AreaAccess = {
 } as const satisfies Record<string, readonly PermissionRequirement[]>;
 export type Area = keyof typeof AreaAccess;
 
-/** Areas whose use creates chassis bookings: refused to an account not in good standing (SPEC §6). */
-export const BOOKING_AREAS: readonly Area[] = [
-  'poolBooking',
-  'reuseBooking',
-  'dailyLeaseBooking',
-  'termLeaseBooking',
-  'repositionBooking',
-];
+/**
+ * Areas whose use creates chassis bookings: refused to an account not in good standing (SPEC §6);
+ * the areas of the order types whose facts say so.
+ */
+export const BOOKING_AREAS: readonly Area[] = BOOKING_TYPE_FACTS.flatMap((f: BookingTypeFacts) =>
+  f.requiresGoodStanding && f.area ? [f.area] : [],
+);
 
 /** Reads the per-entity claims out of a decoded token (or any record holding them). */
 export function permissionsFromClaims(claims: Record<string, unknown>): PermissionSet {

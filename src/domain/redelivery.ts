@@ -2,10 +2,12 @@
  * Redeliveries (issue 17): what a customer is told about a chassis they list for return, in words
  * they can act on. The server's checks and bookers use these; tests name them.
  */
+
+import { orderTypesWhere } from './booking-type-facts';
 import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from './lookups';
 
 /** Order types that hold chassis on their way back: a chassis on an open one cannot be listed again. */
-export const REDELIVERY_ORDER_TYPES = ['PR', 'TR'] as const;
+export const REDELIVERY_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => f.redelivery);
 
 /** 'Chassis.40' → "40' chassis"; 'Genset.Genset' → 'genset'. */
 export const sizeName = (code: string) => {

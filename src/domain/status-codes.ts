@@ -1,3 +1,5 @@
+import { BOOKING_TYPE_FACTS, type BookingOrderTypeCode, orderTypesWhere } from './booking-type-facts';
+
 /** SPEC §3: booking status codes and their names. A missing status is shown as "New". */
 export const BookingStatus = {
   OP: 'Open',
@@ -19,27 +21,18 @@ export function bookingStatusName(code: string | null | undefined): string {
 /** SPEC §5: the pending statuses offered are only these. */
 export const PENDING_STATUS_CODES: readonly BookingStatusCode[] = ['PN', 'CN', 'FF'];
 
-/** Booking order types. IR and MI are internal-only, RD is never offered (SPEC §5). */
-export const BookingOrderType = {
-  PB: 'Pool Booking',
-  RU: 'Reuse Booking',
-  TL: 'Term Lease Booking',
-  RP: 'Reposition Booking',
-  DL: 'Daily Lease Booking',
-  TR: 'Term Lease Redelivery',
-  PR: 'Pool Redelivery',
-  IR: 'Internal Reservation',
-  MI: 'Manual Inventory',
-  RD: 'Redelivery',
-} as const;
-export type BookingOrderTypeCode = keyof typeof BookingOrderType;
-export const BOOKING_ORDER_TYPE_CODES = Object.keys(BookingOrderType) as BookingOrderTypeCode[];
+/** Booking order types and their names (src/domain/booking-type-facts.ts). IR and MI are internal-only, RD is never offered (SPEC §5). */
+export const BookingOrderType = Object.fromEntries(
+  BOOKING_TYPE_FACTS.map((f) => [f.orderType, f.name]),
+) as Record<BookingOrderTypeCode, string>;
+export type { BookingOrderTypeCode };
+export const BOOKING_ORDER_TYPE_CODES: BookingOrderTypeCode[] = BOOKING_TYPE_FACTS.map((f) => f.orderType);
 
 /**
  * SPEC §5: dashboard order types exclude IR and MI (internal, never a customer's booking), and RD is
  * removed from the booking order type list. The dashboard searches and offers only these.
  */
-export const DASHBOARD_HIDDEN_ORDER_TYPES: readonly string[] = ['IR', 'MI', 'RD'];
+export const DASHBOARD_HIDDEN_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => !f.onDashboard);
 export const DASHBOARD_ORDER_TYPES = BOOKING_ORDER_TYPE_CODES.filter(
   (code) => !DASHBOARD_HIDDEN_ORDER_TYPES.includes(code),
 );

@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { errorResponseSchema } from '../schemas/common';
 import type { AppContext, BaseContext } from './context';
-import { type BookingType, bookingTypeRegistry, registerTypeNames } from './domain/booking-types';
+import { type BookingType, bookingTypeRegistry, registerBookingTypes } from './domain/booking-types';
 import { createInProcessOrderEvents } from './events/order-events';
 import { loadServerFlows } from './flows';
 import { hubRoutes } from './hub/routes';
@@ -93,8 +93,8 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   // Loaded before Fastify starts: a flow file with problems stops the start with their list.
   const bookingTypes = bookingTypeRegistry(options.bookingTypes);
   const flows = base.flows ?? loadServerFlows(options.extraFlowDirs, bookingTypes);
-  // A fixture type shows on the dashboard with its name: booking_order_types must know it.
-  await registerTypeNames(base.db, bookingTypes);
+  // A fixture type shows on the dashboard with its name, and the triggers read every type's traits.
+  await registerBookingTypes(base.db, bookingTypes);
   const app = Fastify({
     // Issue 28: no secret reaches a log line (plugins/log-redaction.ts).
     logger: options.logger ? { ...redactingLogger, level: base.config.logLevel } : false,

@@ -5,6 +5,7 @@
  * with a stale Version refused — and no product file names it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_TYPE_FACTS, type BookingTypeFacts } from '../../src/domain/booking-type-facts';
 import {
   YARD_EXPRESS,
   YARD_EXPRESS_FLOWS,
@@ -41,6 +42,26 @@ describe.each(databaseKinds)('a fixture booking type on %s', (kind) => {
       UnitsRequestedCount: units,
     },
     Contact: CONTACT,
+  });
+
+  it('writes every type’s traits into booking_order_types, where the webhook trigger reads them (migration 0072)', async () => {
+    const rows = await t.handle.db
+      .selectFrom('booking_order_types')
+      .select(['code', 'name', 'redelivery', 'on_dashboard'])
+      .orderBy('code')
+      .execute();
+    const known: readonly BookingTypeFacts[] = [...BOOKING_TYPE_FACTS, YARD_EXPRESS];
+    expect(rows).toEqual(
+      known
+        .map((f) => ({
+          code: f.orderType,
+          name: f.name,
+          redelivery: f.redelivery,
+          on_dashboard: f.onDashboard,
+        }))
+        .sort((a, b) => a.code.localeCompare(b.code)),
+    );
+    expect(rows.filter((r) => r.redelivery).map((r) => r.code)).toEqual(['PR', 'TR']);
   });
 
   it('books, shows on the dashboard by name, opens, edits, and refuses a stale Version', async () => {

@@ -65,7 +65,7 @@ describe.each(databaseKinds)('the inventory check on %s', (kind) => {
       [{ EquipmentClass: 'XXX' }, /no equipment class XXX/],
       [{ ResponsiblePartyId: 2_000_000_000 }, /no customer 2000000000/],
       [{ ResponsiblePartyType: 'SSL' }, /is of customer class MC, not SSL/],
-      [{ BookingOrderTypeCode: 'TL' }, /draw on pool inventory: PB, DL, RP/],
+      [{ BookingOrderTypeCode: 'TL' }, /draw on pool inventory: PB, RP, DL/],
       [{ Extendable: 'Maybe' }, /Extendable must be one of: All, Yes, No/],
     ];
     for (const [change, message] of cases) {

@@ -68,8 +68,8 @@ describe('the booking-type registry', () => {
     ]);
   });
 
-  it('derives the per-type lists from its entries', () => {
-    expect(POOL_DRAWING_ORDER_TYPES).toEqual(['PB', 'DL', 'RP']);
+  it('derives the per-type lists from the facts of its entries', () => {
+    expect(POOL_DRAWING_ORDER_TYPES).toEqual(['PB', 'RP', 'DL']);
     expect(THRESHOLD_ORDER_TYPES).toEqual(['PB', 'DL']);
   });
 

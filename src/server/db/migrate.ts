@@ -27,6 +27,7 @@ import { statements as signInFailures } from './migrations/0040-sign-in-failures
 import { statements as rateLimitBuckets } from './migrations/0045-rate-limit-buckets';
 import { statements as gateEvents } from './migrations/0060-gate-events';
 import { statements as gateReturnWebhooks } from './migrations/0061-gate-return-webhooks';
+import { statements as orderTypeTraits } from './migrations/0072-order-type-traits';
 import { statements as rateLimitLeases } from './migrations/0073-rate-limit-leases';
 import type { Database } from './types';
 
@@ -54,6 +55,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0045-rate-limit-buckets', statements: rateLimitBuckets },
   { name: '0060-gate-events', statements: gateEvents },
   { name: '0061-gate-return-webhooks', statements: gateReturnWebhooks },
+  { name: '0072-order-type-traits', statements: orderTypeTraits },
   { name: '0073-rate-limit-leases', statements: rateLimitLeases },
 ];
 

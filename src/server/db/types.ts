@@ -36,6 +36,12 @@ export interface CodeNameTable {
   name: string;
 }
 
+/** An order type with the traits SQL reads (migration 0072; written from src/domain/booking-type-facts.ts). */
+export interface BookingOrderTypeTable extends CodeNameTable {
+  redelivery: Generated<boolean>;
+  on_dashboard: Generated<boolean>;
+}
+
 export interface CustomerTable {
   customer_id: Generated<number>;
   customer_name: string;
@@ -518,7 +524,7 @@ export interface Database {
   term_lease_contracts: TermLeaseContractTable;
   term_lease_contract_lines: TermLeaseContractLineTable;
   booking_statuses: CodeNameTable;
-  booking_order_types: CodeNameTable;
+  booking_order_types: BookingOrderTypeTable;
   booking_orders: BookingOrderTable;
   bookings: BookingTable;
   dashboard_rows: DashboardRowTable;

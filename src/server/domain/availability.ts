@@ -6,6 +6,7 @@
  */
 
 import type { Kysely } from 'kysely';
+import { type BookingTypeFacts, orderTypesWhere, type YardFlag } from '../../domain/booking-type-facts';
 import { CONFIGURED_LOCATION_ID } from '../../domain/constants';
 import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
 import { mayChooseCustomer } from '../../domain/policies';
@@ -13,14 +14,13 @@ import type { AvailableUnitRow } from '../../schemas/bookings';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { bookingCustomer } from './booking-customer';
-import { productOrderTypes } from './booking-types';
 import { countInventory } from './inventory-availability-counts';
 import type { Viewer } from './viewer';
 
 /** Orgs whose chassis the pool lends: the provider's pools and the co-op pool (not term or private fleets). */
 export const POOL_ORG_TYPES = ['Pool', 'Co-op Pool'] as const;
-/** Order types whose open bookings take chassis out of a pool yard (the registry's drawsOnPool). */
-export const POOL_DRAWING_ORDER_TYPES: readonly string[] = productOrderTypes((t) => t.drawsOnPool);
+/** Order types whose open bookings take chassis out of a pool yard (their facts' `pool`). */
+export const POOL_DRAWING_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => f.pool !== null);
 
 export interface EquipmentChoice {
   marketCode: string;
@@ -29,7 +29,12 @@ export interface EquipmentChoice {
   equipmentClass: string;
 }
 
-export type BookingKind = 'pool' | 'dailyLease';
+/** The flag of the yards an order type draws on (its facts' `pool`); refuses a type that draws on none. */
+export function yardsOf(type: Pick<BookingTypeFacts, 'orderType' | 'pool'>): YardFlag {
+  if (!type.pool)
+    throw new Error(`order type ${type.orderType} draws on no pool yard (src/domain/booking-type-facts.ts)`);
+  return type.pool.yards;
+}
 
 /** Refuses a market, size or class that does not exist or is not offered for booking (SPEC §5 lists). */
 export async function checkEquipmentChoice(db: Kysely<Database>, choice: EquipmentChoice): Promise<void> {
@@ -84,12 +89,12 @@ export async function availableUnitsAt(
 }
 
 /**
- * The available-units table: every active location of the market that takes this kind of booking,
- * zero rows included. Daily lease lists the configured port bay (SPEC §9) first.
+ * The available-units table: every active location of the market whose `yards` flag is set, zero
+ * rows included. Daily lease's yards are port bays: the configured one (SPEC §9) comes first.
  */
 export async function availableUnitsInMarket(
   db: Kysely<Database>,
-  kind: BookingKind,
+  yards: YardFlag,
   choice: EquipmentChoice,
 ): Promise<AvailableUnitRow[]> {
   await checkEquipmentChoice(db, choice);
@@ -98,10 +103,10 @@ export async function availableUnitsInMarket(
     .select(['location_id', 'location_name'])
     .where('market_code', '=', choice.marketCode)
     .where('active', '=', true)
-    .where(kind === 'pool' ? 'pool_booking_allowed' : 'daily_lease_allowed', '=', true)
+    .where(yards, '=', true)
     .orderBy('location_name')
     .execute();
-  if (kind === 'dailyLease') {
+  if (yards === 'daily_lease_allowed') {
     const configured = locations.findIndex((l) => l.location_id === CONFIGURED_LOCATION_ID);
     if (configured > 0) locations.unshift(...locations.splice(configured, 1));
   }
@@ -125,11 +130,11 @@ export async function availableUnitsInMarket(
 export async function availableUnitsFor(
   db: Kysely<Database>,
   viewer: Viewer,
-  kind: BookingKind,
+  yards: YardFlag,
   customerId: number | undefined,
   choice: EquipmentChoice,
 ): Promise<AvailableUnitRow[]> {
   if (customerId !== undefined || !mayChooseCustomer(viewer))
     await bookingCustomer(db, viewer, customerId, { requireGoodStanding: false, lock: false });
-  return availableUnitsInMarket(db, kind, choice);
+  return availableUnitsInMarket(db, yards, choice);
 }

@@ -1,17 +1,27 @@
 /**
- * The booking-type registry (ARCHITECTURE §3): one entry per order type — its booker and updater,
- * whether its open bookings draw on pool availability and count toward the weekly threshold, who
- * cancels and who edits its orders. Every per-type list on the server is derived from here; a flow
- * file names its order type, and the server refuses to start when a flow's order type, booker or
- * updater is not its entry's (checkFlowsAgainstTypes). Tests add fixture types through buildApp.
+ * The booking-type registry (ARCHITECTURE §3): each order type's shared facts
+ * (src/domain/booking-type-facts.ts: name, flows, pool, threshold, contract, redelivery, gate) with
+ * what only the server has — its booker and updater, who cancels and who edits its orders. Every
+ * per-type list is derived from the facts; a flow file names its order type, and the server refuses
+ * to start when a flow's order type, booker or updater is not its entry's (checkFlowsAgainstTypes).
+ * Tests add fixture types (with facts of their own) through buildApp.
  */
 import type { Kysely } from 'kysely';
+import { BOOKING_TYPE_FACTS, type BookingTypeFacts, factsOf } from '../../domain/booking-type-facts';
 import { Entity, Permission, type PermissionRequirement } from '../../domain/permissions';
 import { holdsOrderAbility } from '../../domain/policies';
 import { checkBookingTypes } from '../../engine/core/booking-type-checks';
 import type { FlowProblem, LoadedFlow } from '../../engine/core/load';
+import { typeRow } from '../db/order-type-rows';
 import type { Database } from '../db/types';
+import { bookCustomerUnits } from './customer-booking';
+import { bookPoolRedelivery } from './pool-redelivery';
+import { bookReposition } from './reposition-booking';
+import { updateReposition } from './reposition-update';
+import { bookReuse } from './reuse-booking';
 import type { Booker, Updater } from './submission';
+import { bookTermLease, updateTermLease } from './term-lease-booking';
+import { bookTermLeaseRedelivery, updateTermLeaseRedelivery } from './term-lease-redelivery';
 import type { Viewer } from './viewer';
 
 /** Who may do something to an order: staff by their bits, a customer's users only on its own orders. */
@@ -20,17 +30,11 @@ export interface Abilities {
   customer: readonly PermissionRequirement[];
 }
 
-export interface BookingType {
-  orderType: string;
-  /** The booking_order_types name; the server adds a type the table lacks at start-up. */
-  name: string;
+/** An order type's facts (`name` is the booking_order_types name; the server adds a type the table lacks at start-up). */
+export interface BookingType extends BookingTypeFacts {
   booker: { name: string; book: Booker };
   /** Without one the type's orders are not editable (Load Booking only). */
   updater?: { name: string; update: Updater };
-  /** Its open bookings take units out of a pool yard (availability counts them as held). */
-  drawsOnPool: boolean;
-  /** Its bookings count toward, and are held to, the customer's weekly threshold. */
-  countsTowardThreshold: boolean;
   /** Who cancels a whole order from its detail view (cancel order); null: not from there. */
   cancel: Abilities | null;
   /** Who edits an order, and while one of its bookings has one of `statuses`; null: not editable. */
@@ -45,71 +49,40 @@ const poolCancel: Abilities = {
   customer: need(Entity.CustomerPoolBooking, Permission.Update),
 };
 
-/*
- * Bookers and updaters are loaded on their first use: they import modules (availability, the
- * weekly threshold) that derive their lists from this registry while they load, and a static
- * import here would make that a cycle.
- */
-const customerBooking = () => import('./customer-booking');
-const reuseBooking = () => import('./reuse-booking');
-const repositionBooking = () => import('./reposition-booking');
-const repositionUpdate = () => import('./reposition-update');
-const termLeaseBooking = () => import('./term-lease-booking');
-const poolRedelivery = () => import('./pool-redelivery');
-const termLeaseRedelivery = () => import('./term-lease-redelivery');
+const facts = (orderType: string): BookingTypeFacts => {
+  const found = factsOf(orderType);
+  if (!found) throw new Error(`order type ${orderType} has no facts in src/domain/booking-type-facts.ts`);
+  return found;
+};
+
+const pool = facts('PB');
+const dailyLease = facts('DL');
 
 /** The product's types. */
 export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
   {
-    orderType: 'PB',
-    name: 'Pool Booking',
-    booker: {
-      name: 'poolBooking',
-      book: async (deps, request) => (await customerBooking()).bookCustomerUnits('pool')(deps, request),
-    },
-    drawsOnPool: true,
-    countsTowardThreshold: true,
+    ...pool,
+    booker: { name: 'poolBooking', book: bookCustomerUnits(pool) },
     cancel: poolCancel,
     // docs/decisions.md "Engine v2 and reposition": changed by cancelling and booking again.
     editable: null,
   },
   {
-    orderType: 'DL',
-    name: 'Daily Lease Booking',
-    booker: {
-      name: 'dailyLeaseBooking',
-      book: async (deps, request) => (await customerBooking()).bookCustomerUnits('dailyLease')(deps, request),
-    },
-    drawsOnPool: true,
-    countsTowardThreshold: true,
+    ...dailyLease,
+    booker: { name: 'dailyLeaseBooking', book: bookCustomerUnits(dailyLease) },
     cancel: poolCancel,
     editable: null,
   },
   {
-    orderType: 'RU',
-    name: 'Reuse Booking',
-    booker: {
-      name: 'reuseBooking',
-      book: async (deps, request) => (await reuseBooking()).bookReuse(deps, request),
-    },
-    drawsOnPool: false,
-    countsTowardThreshold: false,
+    ...facts('RU'),
+    booker: { name: 'reuseBooking', book: bookReuse },
     cancel: poolCancel,
     editable: null,
   },
   {
-    orderType: 'RP',
-    name: 'Reposition Booking',
-    booker: {
-      name: 'repositionBooking',
-      book: async (deps, request) => (await repositionBooking()).bookReposition(deps, request),
-    },
-    updater: {
-      name: 'repositionBooking',
-      update: async (trx, request, deps) => (await repositionUpdate()).updateReposition(trx, request, deps),
-    },
-    drawsOnPool: true,
-    countsTowardThreshold: false,
+    ...facts('RP'),
+    booker: { name: 'repositionBooking', book: bookReposition },
+    updater: { name: 'repositionBooking', update: updateReposition },
     cancel: {
       staff: need(Entity.RepositionBooking, Permission.Update),
       customer: need(Entity.RepositionBooking, Permission.Update),
@@ -121,20 +94,9 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
     },
   },
   {
-    orderType: 'TL',
-    name: 'Term Lease Booking',
-    booker: {
-      name: 'termLeaseBooking',
-      book: async (deps, request) => (await termLeaseBooking()).bookTermLease(deps, request),
-    },
-    updater: {
-      name: 'termLeaseBooking',
-      update: async (trx, request, deps) => (await termLeaseBooking()).updateTermLease(trx, request, deps),
-    },
-    // Units come from the contract's org (term lease), never from a pool yard; the contract line's
-    // quantity is its cap (docs/decisions.md "Term lease booking (issue 16)").
-    drawsOnPool: false,
-    countsTowardThreshold: false,
+    ...facts('TL'),
+    booker: { name: 'termLeaseBooking', book: bookTermLease },
+    updater: { name: 'termLeaseBooking', update: updateTermLease },
     // Cancelled on its own screen (POST /api/longtermbooking/cancelLongTermOrder, SPEC §7): its fees
     // and the "term close of fulfilled booking" flag go with it.
     cancel: null,
@@ -145,15 +107,8 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
     },
   },
   {
-    orderType: 'PR',
-    name: 'Pool Redelivery',
-    booker: {
-      name: 'poolRedelivery',
-      book: async (deps, request) => (await poolRedelivery()).bookPoolRedelivery(deps, request),
-    },
-    // Chassis coming back add to a yard only once they arrive; nothing is drawn, nothing counted.
-    drawsOnPool: false,
-    countsTowardThreshold: false,
+    ...facts('PR'),
+    booker: { name: 'poolRedelivery', book: bookPoolRedelivery },
     cancel: {
       staff: need(Entity.PoolRedelivery, Permission.Update),
       customer: need(Entity.PoolRedelivery, Permission.Update),
@@ -162,19 +117,9 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
     editable: null,
   },
   {
-    orderType: 'TR',
-    name: 'Term Lease Redelivery',
-    booker: {
-      name: 'termLeaseRedelivery',
-      book: async (deps, request) => (await termLeaseRedelivery()).bookTermLeaseRedelivery(deps, request),
-    },
-    updater: {
-      name: 'termLeaseRedelivery',
-      update: async (trx, request, deps) =>
-        (await termLeaseRedelivery()).updateTermLeaseRedelivery(trx, request, deps),
-    },
-    drawsOnPool: false,
-    countsTowardThreshold: false,
+    ...facts('TR'),
+    booker: { name: 'termLeaseRedelivery', book: bookTermLeaseRedelivery },
+    updater: { name: 'termLeaseRedelivery', update: updateTermLeaseRedelivery },
     cancel: {
       staff: need(Entity.TermLeaseRedelivery, Permission.Update),
       customer: need(Entity.TermLeaseRedelivery, Permission.Update),
@@ -205,11 +150,6 @@ export function bookingTypeRegistry(extra: readonly BookingType[] = []): Booking
     byType.set(type.orderType, type);
   }
   return { list, of: (orderType) => byType.get(orderType) };
-}
-
-/** The order types of the product's entries that pass `test` (for SQL `in` lists). */
-export function productOrderTypes(test: (type: BookingType) => boolean): string[] {
-  return PRODUCT_BOOKING_TYPES.filter(test).map((t) => t.orderType);
 }
 
 /** What flows:check needs of the registry: each type's booker and updater names. */
@@ -283,11 +223,21 @@ export function editVerdict(types: BookingTypes, viewer: Viewer, order: OrderFac
   return { ok: true };
 }
 
-/** Adds the registry's types that booking_order_types lacks (a fixture type); never renames one. */
-export async function registerTypeNames(db: Kysely<Database>, types: BookingTypes): Promise<void> {
+/**
+ * Writes every known type into booking_order_types: adds the ones it lacks (a fixture type), and
+ * sets the traits its SQL reads (migration 0072) from the facts, so they never part; never renames one.
+ */
+export async function registerBookingTypes(db: Kysely<Database>, types: BookingTypes): Promise<void> {
+  const byCode = new Map<string, BookingTypeFacts>(BOOKING_TYPE_FACTS.map((f) => [f.orderType, f]));
+  for (const t of types.list) byCode.set(t.orderType, t);
   await db
     .insertInto('booking_order_types')
-    .values(types.list.map((t) => ({ code: t.orderType, name: t.name })))
-    .onConflict((oc) => oc.column('code').doNothing())
+    .values([...byCode.values()].map(typeRow))
+    .onConflict((oc) =>
+      oc.column('code').doUpdateSet((eb) => ({
+        redelivery: eb.ref('excluded.redelivery'),
+        on_dashboard: eb.ref('excluded.on_dashboard'),
+      })),
+    )
     .execute();
 }

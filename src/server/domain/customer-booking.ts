@@ -4,16 +4,12 @@
  * weekly threshold, or a customer class that Customer Support reviews) is booked as pending.
  */
 import type { Kysely } from 'kysely';
+import type { BookingTypeFacts } from '../../domain/booking-type-facts';
 import { type AvailableUnit, buildRequestedUnits, unitsRequestedOf } from '../../domain/customer-booking';
 import type { FieldError } from '../../engine/core/types';
 import type { DailyLeaseBookingData, PoolBookingData } from '../../flows/flow-data.generated';
 import type { Database } from '../db/types';
-import {
-  availableUnitsAt,
-  type BookingKind,
-  checkEquipmentChoice,
-  type EquipmentChoice,
-} from './availability';
+import { availableUnitsAt, checkEquipmentChoice, type EquipmentChoice, yardsOf } from './availability';
 import type { BookingCustomer } from './booking-customer';
 import { insertOrder, PendingReason } from './booking-orders';
 import { bookOnce, idempotencyOf } from './booking-transaction';
@@ -26,11 +22,6 @@ import { weeklyThresholdBreach } from './weekly-threshold';
  * pull chassis itself, so staff confirm which motor carrier will (docs/decisions.md).
  */
 export const CLASS_REVIEW_CUSTOMER_CLASSES: readonly string[] = ['BCO'];
-
-const KINDS = {
-  pool: { orderType: 'PB', allowedColumn: 'pool_booking_allowed', takes: 'pool bookings' },
-  dailyLease: { orderType: 'DL', allowedColumn: 'daily_lease_allowed', takes: 'daily lease bookings' },
-} as const;
 
 type CustomerBookingData = PoolBookingData | DailyLeaseBookingData;
 /** A requested row and its place in the submitted AvailableUnits, for field paths in messages. */
@@ -54,12 +45,13 @@ function refuseRepeatedLocations(rows: readonly Row[]) {
 /** Locks the requested locations (in id order, so concurrent bookings never deadlock) and checks each. */
 async function lockBookableLocations(
   trx: Kysely<Database>,
-  kind: BookingKind,
+  type: BookingTypeFacts,
   marketCode: string,
   rows: readonly Row[],
 ) {
   const ids = rows.map((r) => r.unit.LocationId).sort((a, b) => a - b);
-  const { allowedColumn, takes } = KINDS[kind];
+  const allowedColumn = yardsOf(type);
+  const takes = `${type.name.toLowerCase()}s`;
   const locations = await trx
     .selectFrom('locations')
     .select(['location_id', 'location_name', 'market_code', 'active', allowedColumn])
@@ -115,7 +107,7 @@ async function pendingReasonFor(
 }
 
 export const bookCustomerUnits =
-  (kind: BookingKind): Booker =>
+  (type: BookingTypeFacts): Booker =>
   (deps, request) => {
     const data = request.data as unknown as CustomerBookingData;
     const { Equipment: equipment } = data;
@@ -130,14 +122,14 @@ export const bookCustomerUnits =
     const rows = indexed.filter((r) => requested.has(r.unit));
     refuseRepeatedLocations(rows);
 
-    return bookOnce(deps, request, KINDS[kind].orderType, equipment.CustomerId, async (trx, customer) => {
+    return bookOnce(deps, request, type.orderType, equipment.CustomerId, async (trx, customer) => {
       await checkEquipmentChoice(trx, choice);
-      const ids = await lockBookableLocations(trx, kind, choice.marketCode, rows);
+      const ids = await lockBookableLocations(trx, type, choice.marketCode, rows);
       // Read after the locks: every booking that took units here before us has committed.
       const available = await availableUnitsAt(trx, ids, choice);
       const { reason, breach } = await pendingReasonFor(trx, customer, choice, rows, available);
       return insertOrder(trx, {
-        orderType: KINDS[kind].orderType,
+        orderType: type.orderType,
         customerId: customer.customerId,
         marketCode: choice.marketCode,
         contact: data.Contact,

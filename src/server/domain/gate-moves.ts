@@ -11,10 +11,12 @@
  * sequential on purpose: which booking a pick-up by SCAC lands on depends on the units every earlier
  * pick-up of the batch took, which a window function over the batch cannot see.
  */
+
+import { orderTypesWhere } from '../../domain/booking-type-facts';
 import { REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
 
 /** The order types a chassis is picked up against: pool, daily lease, term lease. */
-export const PICK_UP_ORDER_TYPES = ['PB', 'DL', 'TL'] as const;
+export const PICK_UP_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => f.pickedUpAtGate);
 
 /** A chassis as the batch holds it while applying events in time order. */
 export interface GateChassis {

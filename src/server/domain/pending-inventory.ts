@@ -6,6 +6,7 @@
  * (SPEC §9: All, Yes, No) narrows stock, holds and reservations to extendable frames or the others.
  */
 import type { Kysely } from 'kysely';
+import { factsOf } from '../../domain/booking-type-facts';
 import type { InventoryCheck, InventoryResponse } from '../../schemas/pending';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
@@ -16,7 +17,8 @@ const bad = (message: string, code = 'INVALID_INVENTORY_CHECK') => new AppError(
 
 export async function inventoryCheck(db: Kysely<Database>, body: InventoryCheck): Promise<InventoryResponse> {
   const orderType = body.BookingOrderTypeCode.trim().toUpperCase();
-  if (!(POOL_DRAWING_ORDER_TYPES as readonly string[]).includes(orderType))
+  const takes = factsOf(orderType)?.pool?.yards;
+  if (!takes)
     throw bad(
       `Inventory checks are for order types that draw on pool inventory: ${POOL_DRAWING_ORDER_TYPES.join(', ')} (got ${orderType}).`,
     );
@@ -37,7 +39,6 @@ export async function inventoryCheck(db: Kysely<Database>, body: InventoryCheck)
     equipmentClass: body.EquipmentClass,
   };
   await checkEquipmentChoice(db, choice);
-  const takes = orderType === 'DL' ? 'daily_lease_allowed' : 'pool_booking_allowed';
   const places = await db
     .selectFrom('locations')
     .select(['location_id', 'location_name'])

@@ -11,6 +11,7 @@
  * every check's message are kept with the request; the queue shows them.
  */
 import type { Kysely } from 'kysely';
+import { orderTypesWhere } from '../../domain/booking-type-facts';
 import type { PendingOutcome, ValidationCheck } from '../../schemas/pending';
 import type { Database } from '../db/types';
 import { POOL_DRAWING_ORDER_TYPES } from './availability';
@@ -29,7 +30,7 @@ import type { Viewer } from './viewer';
 import { THRESHOLD_ORDER_TYPES, weeklyThresholdUsage } from './weekly-threshold';
 
 /** Order types booked against a term lease contract. */
-export const CONTRACT_ORDER_TYPES: readonly string[] = ['TL', 'TR'];
+export const CONTRACT_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => f.underContract);
 
 const pass = (check: ValidationCheck['Check'], message: string): ValidationCheck => ({
   Check: check,

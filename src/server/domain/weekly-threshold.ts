@@ -4,11 +4,11 @@
  * cap that applies to it goes to the pending queue instead of being refused.
  */
 import { type Kysely, sql } from 'kysely';
+import { orderTypesWhere } from '../../domain/booking-type-facts';
 import type { Database } from '../db/types';
-import { productOrderTypes } from './booking-types';
 
-/** The order types that count toward, and are held to, the threshold (the registry's countsTowardThreshold). */
-export const THRESHOLD_ORDER_TYPES: readonly string[] = productOrderTypes((t) => t.countsTowardThreshold);
+/** The order types that count toward, and are held to, the threshold (their facts' countsTowardThreshold). */
+export const THRESHOLD_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => f.countsTowardThreshold);
 
 export interface ThresholdScope {
   customerId: number;

@@ -1,7 +1,9 @@
 /** Fixed lookup tables (SPEC §3 "Lookup data", §5 category lists): the same on every install. */
 import type { Insertable } from 'kysely';
+import { BOOKING_TYPE_FACTS } from '../../../domain/booking-type-facts';
 import { REPOSITION_EQUIPMENT_CATEGORIES } from '../../../domain/lookups';
-import { BookingOrderType, BookingStatus } from '../../../domain/status-codes';
+import { BookingStatus } from '../../../domain/status-codes';
+import { typeRow } from '../order-type-rows';
 import type { CodeNameTable, EquipmentCategoryTable, ReasonTable } from '../types';
 
 const codeNames = (o: Readonly<Record<string, string>>): CodeNameTable[] =>
@@ -17,7 +19,8 @@ export const CUSTOMER_CLASSES = codeNames({
 });
 
 export const BOOKING_STATUSES = codeNames(BookingStatus);
-export const BOOKING_ORDER_TYPES = codeNames(BookingOrderType);
+/** The order types with the traits SQL reads, from their facts. */
+export const BOOKING_ORDER_TYPES = BOOKING_TYPE_FACTS.map(typeRow);
 
 export const CHASSIS_SIZES = ['20', '40', '45', '48', '53'] as const;
 export const CONTAINER_SIZES = ['40', '45', '48', '53'] as const;
