@@ -140,6 +140,8 @@ describe('pool redelivery (client)', { timeout: 90_000 }, () => {
       target: { value: new Date().toISOString().slice(0, 10) },
     });
     const reason = screen.getByLabelText(/^Pool redelivery reason/) as HTMLSelectElement;
+    // The reasons arrive with their lookup, as the locations do (a busy run found it still loading).
+    await waitFor(() => expect(reason.options.length).toBeGreaterThan(1));
     await u.selectOptions(reason, reason.options[1] as HTMLOptionElement);
     await u.clear(screen.getByLabelText(/^Contact name/));
     await u.type(screen.getByLabelText(/^Contact name/), 'Casey Customer');
