@@ -163,6 +163,9 @@ describe.each(databaseKinds)('dashboard detail and cancel order on %s', (kind) =
       return found;
     });
     expect(notice).toContain('yard@example.com');
+    // Issue 25: names, never codes, in what the customer reads.
+    expect(notice).toMatch(/unit\(s\) of \d+' Chassis/);
+    expect(notice).not.toMatch(/Chassis\.\d|\(location \d+\)/);
   });
 
   it('closes a partly picked-up order: picked-up bookings Closed, the rest Cancelled', async () => {

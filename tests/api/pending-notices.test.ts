@@ -106,6 +106,9 @@ it('mails the reason to the contact and announces the reject, but mails nothing 
     received.find((m) => m.data.includes(`order ${q.orderId}: not accepted`)),
   );
   expect(mail.data).toContain('No chassis until Friday');
+  // Issue 25: names, never codes, in what the customer reads.
+  expect(mail.data).toContain("1 unit(s) of 40' Chassis, Standard");
+  expect(mail.data).not.toMatch(/Chassis\.\d|\(location \d+\)/);
   await eventually(() => events.find((e) => e.BookingOrderId === q.orderId && e.Change === 'rejected'));
   // The booking's own "pending review" mail and the rejection: validation sends nothing of its own.
   await eventually(() => received.find((m) => m.data.includes(`order ${q.orderId}: pending review`)));

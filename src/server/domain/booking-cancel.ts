@@ -13,9 +13,9 @@ import type { CancelOrderBody, DashboardDetail } from '../../schemas/dashboard';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
-import type { Mail } from '../mail/mailer';
-import { type MailDispatch, queueMail } from '../mail/outbox';
-import { contactAddresses } from './booking-notification';
+import type { MailDispatch } from '../mail/outbox';
+import { queueCancelledMail } from './booking-notification';
+import { presentOrder } from './booking-presenter';
 import { type BookingTypes, cancelVerdict } from './booking-types';
 import { dashboardDetail } from './dashboard';
 import { scopeOf, visibleOrders } from './dashboard-rows';
@@ -85,12 +85,21 @@ export async function cancelOrder(
       pickedUp ? 'CL' : 'CN',
       additional,
     );
-    const cancelled = await dashboardDetail(trx, viewer, orderId, ctx.bookingTypes);
-    await queueMail(
+    const presented = await presentOrder(trx, orderId);
+    await queueCancelledMail(
       trx,
-      cancelledMail(cancelled, order.contact_name, `${order.email_addresses ?? ''};${additional}`),
+      {
+        BookingOrderId: orderId,
+        BookingOrderTypeCode: order.booking_order_type_code,
+        StatusCode: pickedUp ? 'CL' : 'CN',
+        Bookings: presented.Bookings,
+      },
+      {
+        ContactName: order.contact_name ?? '',
+        EmailAddresses: `${order.email_addresses ?? ''};${additional}`,
+      },
     );
-    return cancelled;
+    return dashboardDetail(trx, viewer, orderId, ctx.bookingTypes);
   });
 
   ctx.mail.nudge();
@@ -154,25 +163,4 @@ async function markCancelled(
     changes: { [STATUS_FIELD]: { old: from, new: to }, ...bookingStatusChanges(bookings) },
     facts: additionalEmails ? { additionalEmails } : {},
   });
-}
-
-/** The cancel's mail to the contact and the AdditionalEmails (no addresses: queueMail writes nothing). */
-function cancelledMail(detail: DashboardDetail, contactName: string | null, emails: string): Mail {
-  const lines = detail.Bookings.map(
-    (b) =>
-      `- ${b.BookingCode ?? 'Pending booking'}: ${b.UnitsRequestedCount} unit(s) of ${b.EquipmentSize} at ${b.Location.LocationName} (${b.StatusName})`,
-  );
-  return {
-    to: contactAddresses(emails),
-    subject: `${detail.BookingOrderTypeName} order ${detail.BookingOrderId}: cancelled`,
-    text: [
-      `Hello ${contactName ?? ''},`.trim(),
-      '',
-      `${detail.BookingOrderTypeName} order ${detail.BookingOrderId} has been cancelled.`,
-      '',
-      ...lines,
-      '',
-      'This message was sent by the chassis booking portal.',
-    ].join('\n'),
-  };
 }

@@ -78,7 +78,6 @@ type MailedBooking = Pick<
   BookingSubmitResponse['Bookings'][number],
   | 'BookingCode'
   | 'BookingStatusCode'
-  | 'LocationId'
   | 'LocationName'
   | 'UnitsRequestedCount'
   | 'EquipmentSize'
@@ -92,7 +91,7 @@ function bookingItem(b: MailedBooking, names: DisplayNames) {
   return {
     title: `${b.BookingCode ?? 'Booking number to follow'} (${bookingStatusName(b.BookingStatusCode)})`,
     details: [
-      `${b.LocationName} (location ${b.LocationId})`,
+      b.LocationName,
       `${b.UnitsRequestedCount} unit(s) of ${names.size(b.EquipmentSize)}${b.EquipmentClass ? `, ${names.equipmentClass(b.EquipmentClass)}` : ''}`,
       ...chassisLines(b.Chassis ?? []),
     ],
@@ -151,6 +150,34 @@ export async function queueBookingMail(
 ): Promise<void> {
   if (contactAddresses(contact.EmailAddresses).length === 0) return;
   await queueMail(trx, bookingMail(order, contact, await loadDisplayNames(trx)));
+}
+
+/** A pending order Customer Support did not accept, with the reason they gave the customer. */
+export function orderRejectedMail(
+  order: EndedOrder,
+  contact: Contact,
+  reason: string,
+  names: DisplayNames = CODES_AS_THEY_ARE,
+): Mail {
+  const type = orderTypeName(order.BookingOrderTypeCode);
+  return orderMail({
+    to: contactAddresses(contact.EmailAddresses),
+    subject: `${type} order ${order.BookingOrderId}: not accepted`,
+    contactName: contact.ContactName,
+    intro: `Customer Support could not accept ${type} order ${order.BookingOrderId}. Reason: ${reason}`,
+    items: order.Bookings.map((b) => bookingItem(b, names)),
+  });
+}
+
+/** The rejection of a pending order, to its contact: in the decision's transaction. */
+export async function queueRejectedMail(
+  trx: Kysely<Database>,
+  order: EndedOrder,
+  contact: Contact,
+  reason: string,
+): Promise<void> {
+  if (contactAddresses(contact.EmailAddresses).length === 0) return;
+  await queueMail(trx, orderRejectedMail(order, contact, reason, await loadDisplayNames(trx)));
 }
 
 /** The cancel (or close) of an order, to its contact: in the cancel's transaction, like queueBookingMail. */

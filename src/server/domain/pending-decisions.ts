@@ -12,9 +12,8 @@ import type { PendingOutcome } from '../../schemas/pending';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce } from '../events/order-events';
-import { queueMail } from '../mail/outbox';
 import { availableUnitsAt, POOL_DRAWING_ORDER_TYPES } from './availability';
-import { contactAddresses, queueBookingMail } from './booking-notification';
+import { queueBookingMail, queueRejectedMail } from './booking-notification';
 import { bookingCode } from './booking-numbers';
 import { presentOrder } from './booking-presenter';
 import type { FlowDeps } from './flow-submission';
@@ -294,21 +293,17 @@ async function rejectOne(ctx: PendingDeps, viewer: Viewer, requestId: number, re
       facts: { pendingRequestId: requestId, reason },
     });
     const presented = await presentOrder(trx, order.booking_order_id);
-    await queueMail(trx, {
-      to: contactAddresses(order.email_addresses ?? ''),
-      subject: `Booking order ${order.booking_order_id}: not accepted`,
-      text: [
-        `Hello ${order.contact_name ?? ''},`.trim(),
-        '',
-        `Customer Support could not accept booking order ${order.booking_order_id}. Reason: ${reason}`,
-        '',
-        ...presented.Bookings.map(
-          (b) => `- ${b.UnitsRequestedCount} unit(s) of ${b.EquipmentSize} at ${b.LocationName}: cancelled`,
-        ),
-        '',
-        'This message was sent by the chassis booking portal.',
-      ].join('\n'),
-    });
+    await queueRejectedMail(
+      trx,
+      {
+        BookingOrderId: order.booking_order_id,
+        BookingOrderTypeCode: presented.BookingOrderTypeCode,
+        StatusCode: 'CN',
+        Bookings: presented.Bookings,
+      },
+      { ContactName: order.contact_name ?? '', EmailAddresses: order.email_addresses ?? '' },
+      reason,
+    );
     return order;
   });
   ctx.mail.nudge();
