@@ -325,15 +325,18 @@ describe.each(databaseKinds)('inventory availability on %s', (kind) => {
     const fileRow = sheet?.getRow(2).values as unknown[];
     expect(fileRow.slice(2, 10)).toEqual([
       rows[0]?.LocationId,
-      'LAX',
-      'Chassis.40',
+      expect.stringMatching(/^LAX – \S/),
+      "40' Chassis",
       rows[0]?.InYard,
       rows[0]?.Held,
       rows[0]?.Reserved,
       rows[0]?.Pending,
       rows[0]?.Available,
     ]);
-    expect(sheet?.getRow(rows.length + 3).getCell(1).value).toMatch(/^As of \d{4}-/);
+    // Issue 25: names, not codes, and the time as a date cell people read in their own format.
+    const stamp = sheet?.getRow(rows.length + 3);
+    expect(stamp?.getCell(1).value).toBe('As of');
+    expect(stamp?.getCell(2).value).toBeInstanceOf(Date);
   });
 });
 

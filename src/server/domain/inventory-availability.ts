@@ -20,6 +20,8 @@ import type {
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { POOL_DRAWING_ORDER_TYPES } from './availability';
+import type { TimeZone } from './dashboard-search';
+import { loadDisplayNames } from './display-names';
 import { providerManagedOrg } from './internal-reservations';
 import { countInventory, type ExtendableFilter, type InventoryCount } from './inventory-availability-counts';
 
@@ -228,15 +230,23 @@ export async function availabilityTrend(db: Kysely<Database>, filter: TrendFilte
   };
 }
 
-/** The table as the spreadsheet the dashboard writes (.xlsx), with the instant it was read. */
-export async function availabilityWorkbook(data: AvailabilityResponse): Promise<Buffer> {
+/**
+ * The table as the spreadsheet the dashboard writes (.xlsx), with the instant it was read: names
+ * for sizes and markets (issue 25), and the time as the caller's wall clock, as the dashboard's.
+ */
+export async function availabilityWorkbook(
+  db: Kysely<Database>,
+  data: AvailabilityResponse,
+  zone: TimeZone,
+): Promise<Buffer> {
+  const names = await loadDisplayNames(db);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Availability');
   sheet.columns = [
     { header: 'Location', key: 'LocationName', width: 36 },
     { header: 'Location ID', key: 'LocationId', width: 12 },
-    { header: 'Market', key: 'MarketCode', width: 10 },
-    { header: 'Size', key: 'EquipmentSize', width: 14 },
+    { header: 'Market', key: 'Market', width: 24 },
+    { header: 'Size', key: 'Size', width: 22 },
     { header: 'In Yard', key: 'InYard', width: 10 },
     { header: 'Held', key: 'Held', width: 10 },
     { header: 'Reserved', key: 'Reserved', width: 10 },
@@ -244,8 +254,11 @@ export async function availabilityWorkbook(data: AvailabilityResponse): Promise<
     { header: 'Available', key: 'Available', width: 10 },
   ];
   sheet.getRow(1).font = { bold: true };
-  for (const row of data.Rows) sheet.addRow(row);
+  for (const row of data.Rows)
+    sheet.addRow({ ...row, Market: names.market(row.MarketCode), Size: names.size(row.EquipmentSize) });
   sheet.addRow([]);
-  sheet.addRow([`As of ${data.AsOf}`]);
+  const asOf = new Date(new Date(data.AsOf).getTime() + zone.offsetMinutes * 60_000);
+  const stamp = sheet.addRow(['As of', asOf]);
+  stamp.getCell(2).numFmt = 'mmm d, yyyy h:mm AM/PM';
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -21,6 +21,7 @@ import {
   availabilityWorkbook,
   inventoryAvailability,
 } from '../domain/inventory-availability';
+import { timeZoneOf } from './time-zone';
 
 const tags = ['Inventory availability'];
 const security = [{ bearer: [] }];
@@ -64,7 +65,7 @@ export function inventoryAvailabilityRoutes(app: FastifyInstance, { db }: AppCon
     },
     handler: async (request, reply: FastifyReply) => {
       const data = await inventoryAvailability(db, request.body);
-      const file = await availabilityWorkbook(data);
+      const file = await availabilityWorkbook(db, data, timeZoneOf(request));
       return reply
         .header('Content-Type', XLSX)
         .header(
