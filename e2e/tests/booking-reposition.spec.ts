@@ -78,8 +78,9 @@ test('demo.customer books a reposition, edits one quantity through Edit, and Loa
   await expect(changes.getByRole('listitem')).toContainText(/Units requested:\s*2\s*→\s*1/);
   await wizard.submit();
   await wizard.expectStep('Confirm Booking');
-  // Saved, or (an order still waiting for Customer Support) received: the server decides.
-  await expect(page.getByRole('status').filter({ hasText: /saved|received/ })).toContainText(
+  // Saved, or (an order still waiting for Customer Support) received: the server decides. The
+  // confirmation step says it (the toast outside the page's main says it too).
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: /saved|received/ })).toContainText(
     new RegExp(`Your changes to order ${orderId} are saved\\.|Your booking request was received\\.`),
   );
 

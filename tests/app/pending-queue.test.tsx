@@ -203,6 +203,13 @@ describe('the pending queue page', { timeout: 90_000 }, () => {
     );
     expect(within(row).getByText('Rejected by Dana Staff: No stock this week')).toBeTruthy();
     expect(within(row).getByText('Cancelled')).toBeTruthy();
+    // Issue 25: the decision also answers with a toast, beside the row's own result.
+    expect(root.messages.messages).toContainEqual(
+      expect.objectContaining({
+        Type: MessageType.Success,
+        Data: `Pending request ${target.PendingRequestId} is rejected: its bookings are cancelled.`,
+      }),
+    );
   });
 
   it('shows demo.readonly the queue without the decisions', async () => {

@@ -75,10 +75,13 @@ describe('the weekly threshold page', { timeout: 90_000 }, () => {
     await u.click(within(change).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Change threshold' })).toBeNull());
     expect((await thresholdsOf('DMCR')).find((t) => t.ThresholdId === id)?.WeeklyLimit).toBe(30);
+    // Issue 25: the row says what changed, and a toast says it too.
+    expect(await screen.findByText(/^Weekly threshold for .*\(DMCR\) changed: 30 units a week\.$/)).toBeTruthy();
 
     await u.click(screen.getByRole('button', { name: `Remove threshold ${id}` }));
     await waitFor(() => expect(screen.queryByRole('button', { name: `Remove threshold ${id}` })).toBeNull());
     expect((await thresholdsOf('DMCR')).find((t) => t.ThresholdId === id)).toBeUndefined();
+    expect(await screen.findByText(/^Weekly threshold for .*\(DMCR\) removed\.$/)).toBeTruthy();
   });
 
   it('shows the server’s refusal of a second cap for the same scope, centrally and on the form', async () => {

@@ -33,8 +33,14 @@ import { confirmViews } from './confirm-views';
 import { ReviewDataList } from './ReviewDataList';
 
 export function createFlowStore(root: RootStore, flowId: string): FlowStore {
-  return new FlowStore(flowById(flowId), flowCatalog.limits, schemaValidator, {
-    submit: (url, body, key) => submitFlow(root.api, url, body, key),
+  const flow = flowById(flowId);
+  return new FlowStore(flow, flowCatalog.limits, schemaValidator, {
+    submit: async (url, body, key) => {
+      const result = await submitFlow(root.api, url, body, key);
+      // Issue 25: a booking answers with a toast too, beside the confirmation step's own result.
+      root.messages.done(`${flow.title} order ${result.BookingOrderId}: ${result.Message}`);
+      return result;
+    },
     confirm: (message, options) => root.dialogs.confirm({ message, ...options }),
     loadOrder: (id, url) => loadOrderDocument(root.api, id, url),
     request: (call) => requestStepAction(root.api, call),

@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { GATE_REVIEW_STATUSES, GateException, GateExceptionList } from '../../schemas/gate-exceptions';
 import { isApiError } from '../api/errors';
+import type { MessageStore } from '../stores/MessageStore';
 
 export type ReviewFilter = (typeof GATE_REVIEW_STATUSES)[number];
 export const GATE_EXCEPTIONS_PAGE_SIZE = 20;
@@ -30,7 +31,10 @@ export class GateExceptionsStore {
   /** The last decision, said once beside the list. */
   done: string | null = null;
 
-  constructor(private readonly api: AxiosInstance) {
+  constructor(
+    private readonly api: AxiosInstance,
+    private readonly messages: Pick<MessageStore, 'done'>,
+  ) {
     makeObservable(this, {
       search: observable,
       status: observable,
@@ -148,6 +152,7 @@ export class GateExceptionsStore {
         this.acting = null;
         this.done = `${res.data.ChassisId}: ${res.data.Status === 'Resolved' ? (res.data.ReviewNote ?? 'resolved') : 'dismissed'}`;
       });
+      if (this.done) this.messages.done(this.done);
       return true;
     } catch (e) {
       runInAction(() => {

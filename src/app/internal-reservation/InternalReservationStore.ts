@@ -10,6 +10,7 @@ import type {
   ReservationUpdate,
 } from '../../schemas/internal-reservation';
 import { isApiError } from '../api/errors';
+import type { MessageStore } from '../stores/MessageStore';
 
 /** SPEC §3: a reservation as the list holds it, with its own collapsed state (IsCollapsed). */
 export type ReservationItem = Reservation & { IsCollapsed: boolean };
@@ -59,6 +60,7 @@ export interface InternalReservationDeps {
   session: { readonly permissions: PermissionSet; readonly token: string | null };
   /** The public configuration's feature flags (SPEC §7): until the first answer says otherwise. */
   flags: { readonly InternalReservationComments: boolean };
+  messages: Pick<MessageStore, 'done'>;
 }
 
 const draftOf = (r: Reservation): ReservationDraft => ({
@@ -269,6 +271,9 @@ export class InternalReservationStore {
         this.drafts.delete(id);
         this.itemNotices.set(id, `Saved: ${res.data.ReservedQuantity} reserved.`);
       });
+      this.deps.messages.done(
+        `Reservation at ${res.data.LocationName} saved: ${res.data.ReservedQuantity} reserved.`,
+      );
       return true;
     } catch (e) {
       runInAction(() =>
@@ -317,7 +322,11 @@ export class InternalReservationStore {
       runInAction(() => {
         this.items = [...this.items, { ...res.data, IsCollapsed: false }];
         this.newForm = { ...EMPTY_NEW };
+        this.itemNotices.set(res.data.ReservationId, `Added: ${res.data.ReservedQuantity} reserved.`);
       });
+      this.deps.messages.done(
+        `Reservation at ${res.data.LocationName} added: ${res.data.ReservedQuantity} reserved.`,
+      );
       return true;
     } catch (e) {
       runInAction(() => {

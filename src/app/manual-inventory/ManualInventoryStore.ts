@@ -6,6 +6,7 @@ import { Abilities, can } from '../../domain/policies';
 import type { CountDifference, MiOrder, MiSearchResponse } from '../../schemas/manual-inventory';
 import { MANUAL_INVENTORY_REASONS } from '../../schemas/manual-inventory';
 import { isApiError } from '../api/errors';
+import type { MessageStore } from '../stores/MessageStore';
 
 export const COUNT_FIELDS = [
   'InventoryOrgCode',
@@ -38,6 +39,7 @@ const COUNT_KEY: readonly CountField[] = [
 export interface ManualInventoryDeps {
   api: AxiosInstance;
   session: { readonly permissions: PermissionSet; readonly token: string | null };
+  messages: Pick<MessageStore, 'done'>;
 }
 
 /**
@@ -176,6 +178,7 @@ export class ManualInventoryStore {
         this.notice = `${res.data.OrderNumber} saved: the system now holds ${res.data.CountedQuantity} at ${res.data.LocationName}.`;
         this.form = { ...this.form, CountedQuantity: '', Comment: '' };
       });
+      if (this.notice) this.deps.messages.done(this.notice);
       return true;
     } catch (e) {
       runInAction(() => {

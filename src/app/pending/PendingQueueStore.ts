@@ -6,7 +6,7 @@ import {
   EXTENDABLE_FILTER_VALUES,
   MIN_SEARCH_TEXT_LENGTH,
 } from '../../domain/constants';
-import { MessageType, NO_RESULTS_TEXT } from '../../domain/messages';
+import { MessageType, type MessageTypeValue, NO_RESULTS_TEXT } from '../../domain/messages';
 import type { PermissionSet } from '../../domain/permissions';
 import { Abilities, can } from '../../domain/policies';
 import type {
@@ -18,6 +18,7 @@ import type {
   PendingSearch,
   PendingSearchResponse,
 } from '../../schemas/pending';
+import { PENDING_OUTCOMES } from '../../schemas/pending';
 import { isApiError } from '../api/errors';
 import { ListSearch } from '../components/ListSearch';
 import type { ConfirmationOptions } from '../stores/DialogStore';
@@ -393,7 +394,10 @@ export class PendingQueueStore {
     return result.ok ? { ok: true, value: result.value.Results } : result;
   }
 
-  /** Each row takes its request's new state from the answer; decided ones stay on screen until the next search. */
+  /**
+   * Each row takes its request's new state from the answer; decided ones stay on screen until the
+   * next search. A toast sums up the decision too.
+   */
   private applyOutcomes(results: readonly PendingOutcome[]): void {
     for (const r of results) {
       this.outcomes.set(r.PendingRequestId, r);
@@ -401,6 +405,7 @@ export class PendingQueueStore {
     }
     const byId = new Map(results.filter((r) => r.Request).map((r) => [r.PendingRequestId, r.Request]));
     this.list.replaceRows((row) => byId.get(row.PendingRequestId) ?? row);
+    this.deps.messages.show(outcomeToast(results));
   }
 
   /**
@@ -416,6 +421,21 @@ export class PendingQueueStore {
       return { ok: false, message: isApiError(error) ? error.message : String(error) };
     }
   }
+}
+
+/**
+ * Issue 25: every decision also answers with a toast (each row shows its own result in its last
+ * column): one request's own message, or a count of each outcome for several.
+ */
+export function outcomeToast(results: readonly PendingOutcome[]): { Type: MessageTypeValue; Data: string } {
+  const refused = results.some((r) => r.Outcome === 'refused');
+  const Type = refused ? MessageType.Warning : MessageType.Success;
+  const [only] = results;
+  if (results.length === 1 && only) return { Type, Data: only.Message };
+  const counts = PENDING_OUTCOMES.map((o) => [o, results.filter((r) => r.Outcome === o).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([o, n]) => `${n} ${o}`);
+  return { Type, Data: `${results.length} requests: ${counts.join(', ')}.` };
 }
 
 /** The form's filled fields as the search's criteria (blank ones left out). */

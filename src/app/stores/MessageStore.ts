@@ -38,6 +38,11 @@ export class MessageStore {
     return id;
   }
 
+  /** Issue 25: an action that succeeded says so in a toast too (beside its inline status). */
+  done(text: string): number {
+    return this.show({ Type: MessageType.Success, Data: text });
+  }
+
   /** SPEC §8: a failed call is broadcast with its request id. */
   showError(error: Pick<ApiError, 'message' | 'requestId'>): number {
     return this.show({ Type: MessageType.Error, Data: error.message, requestId: error.requestId });

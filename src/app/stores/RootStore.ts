@@ -109,21 +109,30 @@ export class RootStore {
         },
       },
     });
-    this.weeklyThreshold = new WeeklyThresholdStore({ api: this.api, session: this.session });
+    this.weeklyThreshold = new WeeklyThresholdStore({
+      api: this.api,
+      session: this.session,
+      messages: this.messages,
+    });
     this.internalReservation = new InternalReservationStore({
       api: this.api,
       session: this.session,
+      messages: this.messages,
       flags: {
         get InternalReservationComments() {
           return publicConfig.flags.InternalReservationComments;
         },
       },
     });
-    this.manualInventory = new ManualInventoryStore({ api: this.api, session: this.session });
+    this.manualInventory = new ManualInventoryStore({
+      api: this.api,
+      session: this.session,
+      messages: this.messages,
+    });
     this.auditTrail = new AuditTrailStore({ api: this.api });
     this.myChassis = new MyChassisStore({ api: this.api });
     this.chassisLookup = new ChassisLookupStore(this.api);
-    this.gateExceptions = new GateExceptionsStore(this.api);
+    this.gateExceptions = new GateExceptionsStore(this.api, this.messages);
     this.inventoryAvailability = new InventoryAvailabilityStore({
       api: this.api,
       session: this.session,

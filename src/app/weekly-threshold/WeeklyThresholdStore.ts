@@ -12,6 +12,7 @@ import type {
 } from '../../schemas/weekly-threshold';
 import { isApiError } from '../api/errors';
 import { searchCustomers } from '../api/flows';
+import type { MessageStore } from '../stores/MessageStore';
 
 export type CallResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -38,6 +39,7 @@ const EMPTY_DRAFT: ThresholdDraft = {
 export interface WeeklyThresholdDeps {
   api: AxiosInstance;
   session: { readonly permissions: PermissionSet; readonly token: string | null };
+  messages: Pick<MessageStore, 'done'>;
 }
 
 /**
@@ -227,16 +229,22 @@ export class WeeklyThresholdStore {
         `${at >= 0 ? 'Changed' : 'Added'}: ${result.value.WeeklyLimit} units a week.`,
       );
     });
+    if (result.ok)
+      this.deps.messages.done(
+        `Weekly threshold for ${result.value.CustomerNameWithSCAC} ${d.ThresholdId === null ? 'added' : 'changed'}: ${result.value.WeeklyLimit} units a week.`,
+      );
     return result;
   }
 
   async remove(row: Threshold): Promise<CallResult<Threshold>> {
     const result = await this.call<Threshold>('delete', `/weeklythreshold/${row.ThresholdId}`);
-    if (result.ok)
+    if (result.ok) {
       runInAction(() => {
         this.rows = this.rows.filter((r) => r.ThresholdId !== row.ThresholdId);
         this.totalCount -= 1;
       });
+      this.deps.messages.done(`Weekly threshold for ${row.CustomerNameWithSCAC} removed.`);
+    }
     return result;
   }
 

@@ -38,6 +38,7 @@ export const ApiKeysSection = observer(function ApiKeysSection() {
         session: root.session,
         confirm: (options) => root.dialogs.confirm(options),
         copy: (text) => navigator.clipboard.writeText(text),
+        messages: root.messages,
       }),
   );
   useEffect(() => {

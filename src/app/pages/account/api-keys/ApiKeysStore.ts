@@ -17,6 +17,7 @@ import {
 } from '../../../../domain/policies';
 import type { ApiKeyView, CreatedApiKey } from '../../../../schemas/api-keys';
 import { isApiError } from '../../../api/errors';
+import type { MessageStore } from '../../../stores/MessageStore';
 import { CompanyFinderStore } from '../CompanyFinderStore';
 
 export interface ApiKeysDeps {
@@ -31,6 +32,8 @@ export interface ApiKeysDeps {
   }): Promise<boolean>;
   /** Puts the new key on the clipboard (navigator.clipboard in the browser). */
   copy(text: string): Promise<void>;
+  /** Issue 25: a made or revoked key also says so in a toast. */
+  messages: Pick<MessageStore, 'done'>;
   now?: () => Date;
 }
 
@@ -168,6 +171,7 @@ export class ApiKeysStore {
         this.copied = false;
         this.draft = null;
       });
+      this.deps.messages.done(`API key "${res.data.Name}" made: copy it now, it is shown only once.`);
       await this.load();
       return true;
     } catch (error) {
@@ -200,6 +204,7 @@ export class ApiKeysStore {
     if (!ok) return;
     try {
       await this.deps.api.post(`/account/apikeys/${key.ApiKeyId}/revoke`, {}, { silent: true });
+      this.deps.messages.done(`API key "${key.Name}" revoked.`);
       await this.load();
     } catch (error) {
       runInAction(() => (this.loadError = messageOf(error)));

@@ -47,6 +47,7 @@ export const WebhooksSection = observer(function WebhooksSection() {
         session: root.session,
         locations: () => root.lookups.rows<LocationRow>('locations'),
         confirm: (options) => root.dialogs.confirm(options),
+        messages: root.messages,
       }),
   );
   useEffect(() => {

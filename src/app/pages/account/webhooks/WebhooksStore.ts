@@ -18,6 +18,7 @@ import {
   WEBHOOK_EVENTS,
   type WebhookEvent,
 } from '../../../../schemas/webhooks';
+import type { MessageStore } from '../../../stores/MessageStore';
 import { CompanyFinderStore } from '../CompanyFinderStore';
 import { DeliveryLogStore, messageOf } from './DeliveryLogStore';
 
@@ -26,6 +27,8 @@ export interface WebhooksDeps {
   session: { readonly permissions: PermissionSet; readonly isInternal: boolean };
   /** The locations a subscription may hear availability of (the lookup dataset 'locations'). */
   locations: () => readonly LocationRow[];
+  /** Issue 25: a saved, re-keyed or deleted webhook also says so in a toast. */
+  messages: Pick<MessageStore, 'done'>;
   confirm(options: {
     title: string;
     message: string;
@@ -223,6 +226,7 @@ export class WebhooksStore {
         });
       }
       runInAction(() => (this.draft = null));
+      this.deps.messages.done(`Webhook to ${fields.Url} ${d.SubscriptionId === null ? 'added' : 'saved'}.`);
       await this.load();
       return true;
     } catch (error) {
@@ -251,6 +255,7 @@ export class WebhooksStore {
       runInAction(
         () => (this.secret = { SubscriptionId: sub.SubscriptionId, Secret: res.data.Secret ?? '' }),
       );
+      this.deps.messages.done(`New secret for the webhook to ${sub.Url}: copy it now.`);
     } catch (error) {
       runInAction(() => (this.loadError = messageOf(error)));
     }
@@ -272,6 +277,7 @@ export class WebhooksStore {
     try {
       await this.deps.api.delete(`/webhooks/subscriptions/${sub.SubscriptionId}`, { silent: true });
       if (this.log.subscriptionId === sub.SubscriptionId) await this.log.show(null);
+      this.deps.messages.done(`Webhook to ${sub.Url} deleted.`);
       await this.load();
     } catch (error) {
       runInAction(() => (this.loadError = messageOf(error)));
