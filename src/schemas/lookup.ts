@@ -56,6 +56,13 @@ export const equipmentBodySchema = {
       maximum: 2147483647,
       description: 'Staff: check as this customer (on hire to them); customers leave it out.',
     },
+    OrderType: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 10,
+      description:
+        'The booking order type the chassis are listed for (e.g. RU): each verdict then also says what that booking refuses at submit (a term lease, an open booking holding the chassis). Needs the rights to book that type.',
+    },
   },
   required: ['ChassisIds'],
   additionalProperties: false,

@@ -63,7 +63,10 @@ export async function fetchAvailableUnits(
   };
 }
 
-/** POST /api/lookup/equipment: one verdict per ID, in order. */
+/** The generic chassis check (POST /api/lookup/equipment); OrderType makes it the booking's own. */
+export const EQUIPMENT_CHECK_URL = '/api/lookup/equipment';
+
+/** POST /api/lookup/equipment (or a flow's own check): one verdict per ID, in order. */
 export async function checkEquipment(
   api: AxiosInstance,
   url: string,

@@ -1,15 +1,18 @@
 /**
  * chassisIdList: bulk chassis entry (issue 17; reuse and the redeliveries). Type or paste a
  * spreadsheet column, a CSV or free text: IDs are split on line breaks, commas, semicolons, tabs,
- * spaces and quotes; words without a digit or shorter than four characters (a column header, a
- * size "40", "and") are skipped; the same chassis
+ * spaces and quotes (chassis-list-text.ts); an entry without an ID ("XXXX", "plcz 123", a column
+ * header) is not listed but named in a note under the list (issue 25); the same chassis
  * listed twice is kept once; IDs beyond the flow's limit (ui:options.limit, a limits.json name) are
  * not added and the user is told how many were left out (SPEC §5).
  *
  * Each row gets its verdict: the format from the flow's per-item rules (the same `chassisId`
  * operator the server runs), then the server's check (ui:options.check) — at once for a paste,
- * after a pause while typing. Rows can be filtered by verdict, removed one by one (Delete, or the
- * row's button; arrow keys move between rows) or all invalid ones at once.
+ * after a pause while typing. The generic equipment check is told the flow's order type, so it
+ * answers with what that booking's submit would refuse (issue 25: a term lease, an open booking);
+ * a row the server refuses stops Next as a rule's error does (FlowStore.addFieldCheck). Rows can
+ * be filtered by verdict, removed one by one (Delete, or the row's button; arrow keys move between
+ * rows) or all invalid ones at once.
  *
  * With ui:options.pick (issue 31: reuse, poolRedelivery, termLeaseRedelivery) the user may also
  * pick from the chassis the company holds that the flow accepts (HeldChassisPicker): picked IDs
@@ -27,8 +30,11 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
 import { mayChooseCustomer } from '../../domain/policies';
 import { deepEqual, getPath } from '../../engine/core/flow-data';
+import type { FieldError } from '../../engine/core/types';
 import type { ReviewProps } from '../../engine/react/registry';
 import { HELD_PURPOSES, type HeldPurpose } from '../../schemas/chassis';
+import { EQUIPMENT_CHECK_URL } from '../api/flows';
+import { chassisListOf, type ParsedList, skippedNote } from './chassis-list-text';
 import { stringOption, widgetContextOf } from './context';
 import { HeldChassisPicker } from './HeldChassisPicker';
 
@@ -38,39 +44,8 @@ export const TYPING_PAUSE_MS = 200;
 /** Enough rows to see what is wrong; the summary counts the rest. */
 export const MAX_ROWS_SHOWN = 200;
 
-/** The same chassis however typed: 'plcz-123456' and 'PLCZ123456' are one. */
-const sameChassisKey = (id: string) => (isChassisIdFormat(id) ? normalizeChassisId(id) : id);
-
-/** The typed IDs, in capitals: chassis IDs are capital letters and digits, however typed (issue 14). */
-export const parseChassisIds = (text: string): string[] =>
-  text
-    .split(/[\s,;|"']+/)
-    .filter((s) => s.length >= 4 && /[0-9]/.test(s))
-    .map((s) => s.toUpperCase());
-
-export interface ParsedList {
-  /** What is added, in order: each chassis once, at most `limit`. */
-  ids: string[];
-  duplicates: number;
-  leftOut: number;
-}
-
-/** Text → the list: parsed, de-duplicated, cut at the limit. */
-export function chassisListOf(text: string, limit: number | undefined): ParsedList {
-  const seen = new Set<string>();
-  const unique: string[] = [];
-  let duplicates = 0;
-  for (const id of parseChassisIds(text)) {
-    const key = sameChassisKey(id);
-    if (seen.has(key)) duplicates++;
-    else {
-      seen.add(key);
-      unique.push(id);
-    }
-  }
-  const max = limit ?? unique.length;
-  return { ids: unique.slice(0, max), duplicates, leftOut: Math.max(0, unique.length - max) };
-}
+// The text → list parsing lives in chassis-list-text.ts; these stay importable from here.
+export { chassisListOf, type ParsedList, parseChassisIds } from './chassis-list-text';
 
 export type VerdictFilter = 'all' | 'invalid' | 'valid' | 'checking';
 type Status = 'invalid' | 'valid' | 'checking';
@@ -89,13 +64,17 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
   const context = widgetContextOf(registry);
   const ids = (Array.isArray(formData) ? formData : []) as string[];
   const [text, setText] = useState(() => ids.join('\n'));
-  const [notes, setNotes] = useState<{ duplicates: number; leftOut: number }>({ duplicates: 0, leftOut: 0 });
+  const [notes, setNotes] = useState<{ duplicates: number; leftOut: number; skipped: string[] }>({
+    duplicates: 0,
+    leftOut: 0,
+    skipped: [],
+  });
   const [filter, setFilter] = useState<VerdictFilter>('all');
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   const emitted = useRef<string[]>(ids);
   const options = uiSchema?.['ui:options'] as Record<string, unknown> | undefined;
-  const url = stringOption(options, 'check', '/api/lookup/equipment');
+  const url = stringOption(options, 'check', EQUIPMENT_CHECK_URL);
   const pick = stringOption(options, 'pick');
   const purpose = (HELD_PURPOSES as readonly string[]).includes(pick) ? (pick as HeldPurpose) : null;
   // Staff check and pick as the customer they book for; a customer's users as their own company.
@@ -107,12 +86,16 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
     : undefined;
   // An edited order's own chassis are on it, not "already on a redelivery": the check is told which.
   const editing = context.flow.editing;
+  // The generic equipment check judges for the flow's booking (issue 25); a flow's own check URL
+  // (pool redelivery's) already knows which booking it judges for.
+  const orderType = url === EQUIPMENT_CHECK_URL ? context.flow.flow.orderType : undefined;
   const extra = useMemo(
     () => ({
       ...(editing ? { BookingOrderId: editing.BookingOrderId } : {}),
       ...(typeof customerId === 'number' ? { CustomerId: customerId } : {}),
+      ...(orderType ? { OrderType: orderType } : {}),
     }),
-    [editing, customerId],
+    [editing, customerId, orderType],
   );
   const seen = useRef(false);
   const checkedFor = useRef(extra);
@@ -161,11 +144,17 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
     pending.current = null;
     emitNow(next);
   };
+  /** The notes under the list; an entry still being typed at the end is not named yet. */
+  const noteOf = (parsed: ParsedList, typing: boolean) => ({
+    duplicates: parsed.duplicates,
+    leftOut: parsed.leftOut,
+    skipped: typing && parsed.skippedLastOpen ? parsed.skipped.slice(0, -1) : parsed.skipped,
+  });
   const update = (value: string) => {
     const pasted = Math.abs(value.length - text.length) > 1;
     setText(value);
     const parsed = chassisListOf(value, limit);
-    setNotes({ duplicates: parsed.duplicates, leftOut: parsed.leftOut });
+    setNotes(noteOf(parsed, !pasted));
     if (pasted) {
       emit(parsed.ids);
       // A paste is checked at once; typing waits for a pause.
@@ -178,10 +167,15 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
       : { timer: setTimeout(flush, TYPING_PAUSE_MS), ids: parsed.ids };
     context.equipment.schedule(url, parsed.ids, extra);
   };
+  /** Leaving the box: the typed text is sent, and its last entry is finished (named if not an ID). */
+  const leave = () => {
+    flush();
+    setNotes(noteOf(chassisListOf(text, limit), false));
+  };
   /** A list operation: the text becomes the list, one ID a line. */
   const replace = (next: string[]) => {
     setText(next.join('\n'));
-    setNotes({ duplicates: 0, leftOut: 0 });
+    setNotes({ duplicates: 0, leftOut: 0, skipped: [] });
     emit(next);
   };
 
@@ -204,6 +198,23 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
     const status: Status = problems.length > 0 ? 'invalid' : server?.Valid ? 'valid' : 'checking';
     return { index, input, problems, status };
   });
+  // A row the server refused stops Next, as a rule's error does (issue 25: a term-leased chassis
+  // is refused on step 1, not after review). Rows still being checked do not: the submit judges
+  // them again. Read when Next checks, so it is the verdicts as they are then.
+  const fieldPath = fieldPathId.path.join('.');
+  const serverProblems = useRef<() => FieldError[]>(() => []);
+  serverProblems.current = () =>
+    ids.flatMap((input, index) => {
+      if (!isChassisIdFormat(input)) return [];
+      const server = context.equipment.verdictFor(input, url, extra);
+      return server && !server.Valid && server.Message
+        ? [{ field: `${fieldPath}.${index}`, message: server.Message }]
+        : [];
+    });
+  useEffect(
+    () => context.flow.addFieldCheck(fieldPath, () => serverProblems.current()),
+    [context.flow, fieldPath],
+  );
   const counts = { all: rows.length, invalid: 0, valid: 0, checking: 0 };
   for (const r of rows) counts[r.status]++;
   const chosen = filter === 'all' ? rows : rows.filter((r) => r.status === filter);
@@ -257,7 +268,7 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
           fontFamily="mono"
           aria-describedby={`${id}__description ${id}__summary ${id}__error`}
           onChange={(e) => update(e.target.value)}
-          onBlur={flush}
+          onBlur={leave}
         />
         <Text id={`${id}__description`} fontSize="sm" color="fg.muted">
           {typeof schema.description === 'string' ? `${schema.description} ` : ''}Commas, tabs and spaces also
@@ -283,6 +294,11 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
           ? ` ${fmt(notes.duplicates)} duplicate${notes.duplicates === 1 ? '' : 's'} left out.`
           : ''}
       </Text>
+      {notes.skipped.length > 0 && (
+        <Text role="status" fontSize="sm" color="fg.error">
+          {skippedNote(notes.skipped)}
+        </Text>
+      )}
       {notes.leftOut > 0 && (
         <Text role="alert" fontSize="sm" color="fg.error">
           {fmt(notes.leftOut)} chassis left out: at most {fmt(limit ?? 0)} can be listed at a time. Submit

@@ -32,6 +32,12 @@ import type { LoadedFlow, LoadedStep } from './load';
 import { evaluateRules, type Limits } from './rules';
 import type { FieldError, JsonSchema, RuleVerdict, StepAction } from './types';
 
+/**
+ * A mounted widget's own verdict on its field, beyond the schema and the rules: e.g. the chassis
+ * list's server refusals (issue 25). Read on every check of the step, so it is never stale.
+ */
+export type FieldCheck = () => FieldError[];
+
 /** new: an empty request; edit: an existing order (dashboard Edit); load: a new request prefilled from one. */
 export type FlowMode = 'new' | 'edit' | 'load';
 
@@ -90,6 +96,8 @@ export class FlowStore {
   private revalidate = false;
   /** The key was used by a submit; the next change of data needs a fresh one. */
   private keyUsed = false;
+  /** The mounted widgets' own checks, by the field path each judges (addFieldCheck). */
+  private readonly fieldChecks = new Map<string, FieldCheck>();
 
   constructor(
     /** The flow, its limits and its validator: replaced only by replaceFlow (development). */
@@ -222,6 +230,18 @@ export class FlowStore {
   /** Acknowledge rules that apply to the current request step's data: shown as checkboxes. */
   get acknowledgements(): RuleVerdict[] {
     return applicableAcknowledgements(this.step, this.stepData(this.step), this.limits, this.serverQuestions);
+  }
+
+  /**
+   * A widget's own check of the field at `path` (e.g. the server refused a listed chassis): Next
+   * refuses while it reports problems on the current step, as it does for a rule's. Returns the
+   * unregistering function (a widget's unmount).
+   */
+  addFieldCheck(path: string, check: FieldCheck): () => void {
+    this.fieldChecks.set(path, check);
+    return () => {
+      if (this.fieldChecks.get(path) === check) this.fieldChecks.delete(path);
+    };
   }
 
   /** Per-item error rules over the array at `path`, as the data stands: widgets show these as typed. */
@@ -596,7 +616,12 @@ export class FlowStore {
   }
 
   private check(step: LoadedStep) {
-    return checkStep(step, this.stepData(step), this.validate, this.limits);
+    const result = checkStep(step, this.stepData(step), this.validate, this.limits);
+    const sections = sectionsOf(step);
+    const widgets = [...this.fieldChecks]
+      .filter(([path]) => sections.some((section) => isUnder(path, section)))
+      .flatMap(([, check]) => check());
+    return widgets.length > 0 ? { ...result, errors: [...result.errors, ...widgets] } : result;
   }
 
   private stepData(step: LoadedStep) {

@@ -15,10 +15,11 @@ import type { FlowProblem, LoadedFlow } from '../../engine/core/load';
 import { typeRow } from '../db/order-type-rows';
 import type { Database } from '../db/types';
 import { bookCustomerUnits } from './customer-booking';
-import { bookPoolRedelivery } from './pool-redelivery';
+import type { ChassisCheck } from './equipment';
+import { bookPoolRedelivery, poolRedeliveryVerdicts } from './pool-redelivery';
 import { bookReposition } from './reposition-booking';
 import { updateReposition } from './reposition-update';
-import { bookReuse } from './reuse-booking';
+import { bookReuse, reuseVerdicts } from './reuse-booking';
 import type { Booker, Updater } from './submission';
 import { bookTermLease, updateTermLease } from './term-lease-booking';
 import { bookTermLeaseRedelivery, updateTermLeaseRedelivery } from './term-lease-redelivery';
@@ -33,6 +34,12 @@ export interface Abilities {
 /** An order type's facts (`name` is the booking_order_types name; the server adds a type the table lacks at start-up). */
 export interface BookingType extends BookingTypeFacts {
   booker: { name: string; book: Booker };
+  /**
+   * Issue 25: the per-chassis eligibility its booker applies at submit, for a form that lists
+   * chassis (POST /api/lookup/equipment with this OrderType): step 1 refuses what the submit would.
+   * Term lease redelivery has none here: its own check (contractForChassis) answers its rows.
+   */
+  chassisCheck?: ChassisCheck;
   /** Without one the type's orders are not editable (Load Booking only). */
   updater?: { name: string; update: Updater };
   /** Who cancels a whole order from its detail view (cancel order); null: not from there. */
@@ -76,6 +83,7 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
   {
     ...facts('RU'),
     booker: { name: 'reuseBooking', book: bookReuse },
+    chassisCheck: reuseVerdicts,
     cancel: poolCancel,
     editable: null,
   },
@@ -109,6 +117,7 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
   {
     ...facts('PR'),
     booker: { name: 'poolRedelivery', book: bookPoolRedelivery },
+    chassisCheck: poolRedeliveryVerdicts,
     cancel: {
       staff: need(Entity.PoolRedelivery, Permission.Update),
       customer: need(Entity.PoolRedelivery, Permission.Update),

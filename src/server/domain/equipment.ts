@@ -17,6 +17,18 @@ import type { EquipmentVerdict } from '../../schemas/lookup';
 import type { Database } from '../db/types';
 import type { Viewer } from './viewer';
 
+/**
+ * A booking type's per-chassis eligibility, as its booker applies it at submit: one verdict per
+ * input, in order (validateEquipment's, then what the type adds). The booking-type registry names
+ * it (chassisCheck), and POST /api/lookup/equipment with that OrderType answers the form's rows
+ * with it, so step 1 refuses what the submit would (issue 25).
+ */
+export type ChassisCheck = (
+  db: Kysely<Database>,
+  viewer: Viewer,
+  inputs: readonly string[],
+) => Promise<EquipmentVerdict[]>;
+
 export async function validateEquipment(
   db: Kysely<Database>,
   viewer: Viewer,

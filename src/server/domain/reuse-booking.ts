@@ -3,6 +3,11 @@
  * to the yard and booking others. Every chassis must be ours and on hire to that customer; the
  * bookings are grouped by where the chassis were picked up, size and class, and are confirmed at
  * once: they take nothing from a yard, so neither availability nor the weekly threshold applies.
+ *
+ * Issue 25: what makes a chassis ineligible (the equipment check, a term lease, an open reuse
+ * booking holding it) is judged by one function, checkReuse: the booker at submit and the form's
+ * per-row verdicts (POST /api/lookup/equipment with OrderType RU, through the booking-type
+ * registry's chassisCheck) give the same refusal.
  */
 
 import { type Kysely, sql } from 'kysely';
@@ -10,12 +15,17 @@ import { CONFIGURED_LOCATION_ID } from '../../domain/constants';
 import { asCustomer } from '../../domain/policies';
 import type { FieldError } from '../../engine/core/types';
 import type { ReuseBookingData } from '../../flows/flow-data.generated';
+import type { EquipmentVerdict } from '../../schemas/lookup';
 import type { Database } from '../db/types';
 import { insertOrder, type NewBooking } from './booking-orders';
 import { bookOnce, idempotencyOf } from './booking-transaction';
-import { validateEquipment } from './equipment';
+import { ChassisAlreadyHeld, type ChassisHold, chassisHeldMessage, openHolds } from './chassis-holds';
+import { type ChassisCheck, validateEquipment } from './equipment';
 import { actorOf } from './order-audit';
 import { type Booker, SubmissionRefused } from './submission';
+import type { Viewer } from './viewer';
+
+export const REUSE_ORDER_TYPE = 'RU';
 
 export const termLeaseChassisMessage = (id: string) =>
   `${id} is on a term lease: reuse books pool chassis only.`;
@@ -31,6 +41,7 @@ interface HeldChassis {
 }
 
 async function heldChassis(trx: Kysely<Database>, masterIds: readonly number[]): Promise<HeldChassis[]> {
+  if (masterIds.length === 0) return [];
   const { rows } = await sql<HeldChassis>`
     select c.chassis_master_id, c.chassis_id, c.equipment_category_code, c.equipment_class_code, c.contract_id,
       (select b.location_id from booking_chassis bc join bookings b on b.booking_id = bc.booking_id
@@ -39,6 +50,50 @@ async function heldChassis(trx: Kysely<Database>, masterIds: readonly number[]):
     from chassis c where c.chassis_master_id in (${sql.join(masterIds)})`.execute(trx);
   return rows;
 }
+
+export interface ReuseCheck {
+  /** One per input, in order: the equipment check's, then a term lease or an open reuse booking refuses. */
+  verdicts: EquipmentVerdict[];
+  /** The open reuse bookings holding listed chassis (the submit's 409, CHASSIS_ON_OPEN_BOOKING). */
+  holds: ChassisHold[];
+  /** The listed chassis that are ours, by master id: what the bookings are grouped by. */
+  held: Map<number, HeldChassis>;
+}
+
+/**
+ * Each listed chassis judged for reuse, as `viewer` (the customer the booking is for): ours and on
+ * hire to them (validateEquipment), not on a term lease (reuse books pool chassis only), not on
+ * another open reuse booking (chassis-holds.ts; unlocked here, the booker's claim locks).
+ */
+export async function checkReuse(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  inputs: readonly string[],
+): Promise<ReuseCheck> {
+  const equipment = await validateEquipment(db, viewer, inputs);
+  const masterIds = [
+    ...new Set(equipment.flatMap((v) => (v.Valid && v.ChassisMasterId ? [v.ChassisMasterId] : []))),
+  ];
+  const held = new Map((await heldChassis(db, masterIds)).map((c) => [c.chassis_master_id, c]));
+  const open = await openHolds(db, masterIds, { orderType: REUSE_ORDER_TYPE });
+  const holds: ChassisHold[] = [];
+  const verdicts = equipment.map((v) => {
+    if (!v.Valid || !v.ChassisMasterId || !v.ChassisId) return v;
+    const refuse = (message: string): EquipmentVerdict => ({ ...v, Valid: false, Message: message });
+    if (held.get(v.ChassisMasterId)?.contract_id != null) return refuse(termLeaseChassisMessage(v.ChassisId));
+    const hold = open.get(v.ChassisMasterId);
+    if (hold) {
+      if (!holds.includes(hold)) holds.push(hold);
+      return refuse(chassisHeldMessage(hold));
+    }
+    return v;
+  });
+  return { verdicts, holds, held };
+}
+
+/** The form's per-row verdicts for a reuse list (the booking-type registry's chassisCheck). */
+export const reuseVerdicts: ChassisCheck = async (db, viewer, inputs) =>
+  (await checkReuse(db, viewer, inputs)).verdicts;
 
 /** One booking per (pick-up location, size, class), in the order the chassis were listed. */
 function groupBookings(listed: readonly HeldChassis[]): NewBooking[] {
@@ -65,31 +120,26 @@ function groupBookings(listed: readonly HeldChassis[]): NewBooking[] {
 export const bookReuse: Booker = (deps, request) => {
   const data = request.data as unknown as ReuseBookingData;
   const inputs = data.Chassis.ChassisIds;
-  return bookOnce(deps, request, 'RU', data.Customer?.CustomerId, async (trx, customer) => {
+  return bookOnce(deps, request, REUSE_ORDER_TYPE, data.Customer?.CustomerId, async (trx, customer) => {
     // Checked as the customer the booking is for, whoever books: staff too may only reuse what
     // that customer holds.
     const customerView = asCustomer(request.viewer, customer.customerId);
-    const verdicts = await validateEquipment(trx, customerView, inputs);
+    const { verdicts, holds, held } = await checkReuse(trx, customerView, inputs);
+    // A chassis on an open reuse booking keeps its 409 (issue 27), asked once the list is otherwise
+    // right: every other problem is named per row first, as the form names them on step 1.
+    const heldIds = new Set(holds.map((h) => h.chassisMasterId));
     const errors: FieldError[] = verdicts.flatMap((v, i) =>
-      v.Valid
+      v.Valid || (v.ChassisMasterId !== null && heldIds.has(v.ChassisMasterId))
         ? []
         : [{ field: `Chassis.ChassisIds.${i}`, message: v.Message ?? `${v.Input} cannot be reused.` }],
     );
     if (errors.length > 0) throw SubmissionRefused.fromErrors(errors, 'EQUIPMENT');
+    if (holds.length > 0) throw new ChassisAlreadyHeld(holds);
 
-    const masterIds = verdicts.map((v) => v.ChassisMasterId as number);
-    const held = new Map((await heldChassis(trx, masterIds)).map((c) => [c.chassis_master_id, c]));
-    const listed = masterIds.map((id) => held.get(id) as HeldChassis);
-    const termLeased: FieldError[] = listed.flatMap((c, i) =>
-      c.contract_id === null
-        ? []
-        : [{ field: `Chassis.ChassisIds.${i}`, message: termLeaseChassisMessage(c.chassis_id) }],
-    );
-    if (termLeased.length > 0) throw SubmissionRefused.fromErrors(termLeased, 'EQUIPMENT');
-
+    const listed = verdicts.map((v) => held.get(v.ChassisMasterId as number) as HeldChassis);
     const bookings = groupBookings(listed);
     return insertOrder(trx, {
-      orderType: 'RU',
+      orderType: REUSE_ORDER_TYPE,
       customerId: customer.customerId,
       contact: data.Contact,
       idempotency: idempotencyOf(request),

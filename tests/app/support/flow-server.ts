@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHASSIS_MESSAGES } from '../../../src/domain/equipment';
 import { pendingMessage } from '../../../src/server/domain/booking-presenter';
+import { termLeaseChassisMessage } from '../../../src/server/domain/reuse-booking';
 import { sendJson, startServer, type TestServer } from './http-server';
 
 /** The email My Account holds for the flow tests' user: a new request's contact starts with it. */
@@ -112,12 +113,20 @@ export async function startFlowApi(): Promise<
     if (path.endsWith('/availableunits')) return send(200, body.MarketCode === 'CHI' ? LOCATIONS : []);
     if (path === '/api/lookup/equipment') {
       const ids = (body.ChassisIds ?? []) as string[];
+      // PLCZ9…: not on hire to the caller; PLCZ8…: on a term lease, which a reuse (OrderType RU,
+      // issue 25) refuses and the plain equipment check does not.
+      const messageOf = (id: string) =>
+        id.startsWith('PLCZ9')
+          ? CHASSIS_MESSAGES.notOnHire(id, 'Demo Motor Carrier')
+          : id.startsWith('PLCZ8') && body.OrderType === 'RU'
+            ? termLeaseChassisMessage(id)
+            : null;
       return send(200, {
         Results: ids.map((id) => ({
           Input: id,
           ChassisId: id.replace('-', '').toUpperCase(),
-          Valid: !id.startsWith('PLCZ9'),
-          Message: id.startsWith('PLCZ9') ? CHASSIS_MESSAGES.notOnHire(id, 'Demo Motor Carrier') : null,
+          Valid: messageOf(id) === null,
+          Message: messageOf(id),
         })),
       });
     }
