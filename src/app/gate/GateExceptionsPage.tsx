@@ -1,18 +1,8 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
 import { GATE_REVIEW_STATUSES, type GateException } from '../../schemas/gate-exceptions';
+import { DataList, type ListColumn } from '../components/DataList';
 import { PageSteps } from '../components/Paginator';
 import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
@@ -20,6 +10,28 @@ import { useStores } from '../stores/StoresContext';
 import type { GateExceptionsStore } from './GateExceptionsStore';
 
 const TONE = { Open: 'orange', Resolved: 'green', Dismissed: 'gray' } as const;
+
+const gateColumns: ListColumn<GateException>[] = [
+  { header: 'Chassis', cell: (row) => row.ChassisId },
+  {
+    header: 'Gate',
+    minW: '12rem',
+    cell: (row) => (
+      <Stack gap={0}>
+        <Text>
+          {row.Kind === 'OutGate' ? 'Out-gate' : 'In-gate'} · {formatDateTime(row.EventTime)}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {row.LocationName}
+          {row.BookingCode ? ` · booking ${row.BookingCode}` : ''}
+          {row.Sender ? ` · ${row.Sender}` : ''}
+        </Text>
+      </Stack>
+    ),
+  },
+  { header: 'Reason', minW: '14rem', cell: (row) => row.Reason },
+  { header: 'Status', cell: (row) => <Badge colorPalette={TONE[row.Status]}>{row.Status}</Badge> },
+];
 
 const RowDecision = observer(function RowDecision({
   store,
@@ -158,61 +170,18 @@ const GateExceptionsPage = observer(function GateExceptionsPage({ title }: PageP
                 ? `No ${store.status === 'All' ? '' : `${store.status.toLowerCase()} `}gate exceptions${store.search.trim() ? ` match "${store.search.trim()}"` : ''}.`
                 : `${result.TotalCount} gate exceptions; page ${store.page} of ${store.pageCount}.`}
             </Text>
-            {result.ResultSet.length > 0 && (
-              <Table.ScrollArea tabIndex={0} role="region" aria-label="Gate exceptions, scrolls sideways">
-                <Table.Root size="sm" aria-label="Gate exceptions">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Chassis</Table.ColumnHeader>
-                      <Table.ColumnHeader hideBelow="md">Gate</Table.ColumnHeader>
-                      <Table.ColumnHeader hideBelow="md">Reason</Table.ColumnHeader>
-                      <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
-                      <Table.ColumnHeader>Decision</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {result.ResultSet.map((row) => (
-                      <Table.Row key={row.GateEventId}>
-                        <Table.Cell whiteSpace="normal" maxW={{ base: '11rem', md: 'none' }}>
-                          <Text fontWeight="semibold">{row.ChassisId}</Text>
-                          {/* On a phone the row's facts stack under its chassis; the decision stays in view. */}
-                          <Stack gap={1} hideFrom="md" fontSize="sm">
-                            <Badge alignSelf="start" colorPalette={TONE[row.Status]}>
-                              {row.Status}
-                            </Badge>
-                            <Text>
-                              {row.Kind === 'OutGate' ? 'Out-gate' : 'In-gate'} ·{' '}
-                              {formatDateTime(row.EventTime)} · {row.LocationName}
-                            </Text>
-                            <Text>{row.Reason}</Text>
-                          </Stack>
-                        </Table.Cell>
-                        <Table.Cell hideBelow="md">
-                          <Text whiteSpace="nowrap">
-                            {row.Kind === 'OutGate' ? 'Out-gate' : 'In-gate'} ·{' '}
-                            {formatDateTime(row.EventTime)}
-                          </Text>
-                          <Text fontSize="sm" color="fg.muted">
-                            {row.LocationName}
-                            {row.BookingCode ? ` · booking ${row.BookingCode}` : ''}
-                            {row.Sender ? ` · ${row.Sender}` : ''}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell hideBelow="md" minW="14rem">
-                          {row.Reason}
-                        </Table.Cell>
-                        <Table.Cell hideBelow="md">
-                          <Badge colorPalette={TONE[row.Status]}>{row.Status}</Badge>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <RowDecision store={store} row={row} />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-            )}
+            <DataList
+              label="Gate exceptions"
+              rows={result.ResultSet}
+              rowKey={(row) => row.GateEventId}
+              loading={store.busy}
+              columns={gateColumns}
+              actions={{
+                header: 'Decision',
+                minW: '14rem',
+                cell: (row) => <RowDecision store={store} row={row} />,
+              }}
+            />
             <PageSteps
               page={store.page}
               pageCount={store.pageCount}
