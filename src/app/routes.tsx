@@ -112,8 +112,9 @@ const inventoryAvailabilityPage: Page = lazyPage(
   () => import('./inventory-availability/InventoryAvailabilityPage'),
 );
 
-/** The dashboard's search form and results name markets, locations, sizes and classes. */
+/** The dashboard's search form and results name order types, markets, locations, sizes and classes. */
 const DASHBOARD_LOOKUPS: readonly LookupDataset[] = [
+  'dashboardOrderTypes',
   'locationmarkets',
   'locations',
   'equipmentCategories',

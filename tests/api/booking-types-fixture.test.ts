@@ -132,4 +132,34 @@ describe.each(databaseKinds)('a fixture booking type on %s', (kind) => {
     const reopened = await orderDocument(t, customer, order.BookingOrderId);
     expect(reopened.json()).toMatchObject({ Version: 2, Bookings: [{ UnitsRequestedCount: 5 }] });
   });
+
+  it('is offered and searched by the dashboard and the pending queue, with no list naming it (issue 26)', async () => {
+    const staff = await t.tokenFor('demo.staff');
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: '/api/lookup/dashboardOrderTypes',
+      headers: bearer(customer),
+    });
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    expect(lookup.json()).toContainEqual({ BookingOrderTypeCode: 'YX', BookingOrderTypeName: 'Yard Express' });
+
+    const booked = await submit(t, YARD_EXPRESS_URL, customer, body(2));
+    expect(booked.statusCode, booked.body).toBe(200);
+    const search = (url: string, token: string, criteria: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload: criteria });
+    const byType = await search('/api/dashboard/search', customer, { BookingOrderTypeCode: 'YX' });
+    expect(byType.statusCode, byType.body).toBe(200);
+    const rows: { BookingOrderId: number; BookingOrderTypeName: string }[] = byType.json().ResultSet;
+    expect(rows.map((r) => r.BookingOrderId)).toContain(booked.json().BookingOrderId);
+    expect(new Set(rows.map((r) => r.BookingOrderTypeName))).toEqual(new Set(['Yard Express']));
+    const pending = await search('/api/bookingpending/search', staff, {
+      BookingOrderTypeCode: 'YX',
+      BookingPendingStatus: 'FF',
+    });
+    expect(pending.statusCode, pending.body).toBe(200);
+    // A code no registered type has is still refused, naming the field.
+    const unknown = await search('/api/dashboard/search', customer, { BookingOrderTypeCode: 'ZZ' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('BookingOrderTypeCode');
+  });
 });

@@ -93,6 +93,9 @@ describe('a booking type from fixtures only', { timeout: 120_000 }, () => {
     );
     expect(within(row).getByText(code.textContent ?? '')).toBeTruthy();
     expect(within(row).getByText('Yard Express')).toBeTruthy();
+    // The search's order-type filter offers it too, from the server's registry (issue 26).
+    const orderType = screen.getByLabelText('Order type') as HTMLSelectElement;
+    await waitFor(() => expect([...orderType.options].map((o) => o.text)).toContain('Yard Express'));
 
     // Opened in edit mode with its data.
     await u.click(within(row).getByRole('button', { name: 'Edit' }));

@@ -4,14 +4,10 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
 import type { EquipmentCategoryRow, LocationRow, MarketRow } from '../../domain/lookups';
 import { filterLocationsByMarket, visibleEquipmentCategories } from '../../domain/lookups';
-import {
-  BookingOrderType,
-  BookingStatus,
-  DASHBOARD_ORDER_TYPES,
-  NEW_STATUS_FILTER,
-} from '../../domain/status-codes';
+import { BookingStatus, NEW_STATUS_FILTER } from '../../domain/status-codes';
 import { DASHBOARD_CRITERIA_FIELDS } from '../../schemas/dashboard';
 import { PHONE_QUERY } from '../components/DataList';
+import { orderTypeOptions } from '../components/order-type-options';
 import { useStores } from '../stores/StoresContext';
 import type { SearchField } from './criteria';
 import { Hint } from './Hint';
@@ -19,10 +15,6 @@ import { ActionIcon } from './icons';
 
 type Option = { value: string; label: string };
 
-const ORDER_TYPE_OPTIONS: Option[] = DASHBOARD_ORDER_TYPES.map((c) => ({
-  value: c,
-  label: BookingOrderType[c],
-}));
 const STATUS_OPTIONS: Option[] = [
   ...Object.entries(BookingStatus).map(([value, label]) => ({ value, label })),
   { value: NEW_STATUS_FILTER, label: 'New' },
@@ -80,7 +72,7 @@ export const SearchForm = observer(function SearchForm() {
     <form onSubmit={submit} aria-label="Search bookings" noValidate>
       <SimpleGrid id="search-bookings-fields" columns={{ base: 1, sm: 2, lg: 4 }} gap={3}>
         {text('BookingCode', 'Booking number')}
-        {select('BookingOrderTypeCode', 'Order type', ORDER_TYPE_OPTIONS)}
+        {select('BookingOrderTypeCode', 'Order type', orderTypeOptions(lookups))}
         {select('StatusCode', 'Status', STATUS_OPTIONS)}
         {showAll &&
           dashboard.staff &&

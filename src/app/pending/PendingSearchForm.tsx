@@ -3,12 +3,8 @@ import { observer } from 'mobx-react-lite';
 import type { FormEvent } from 'react';
 import type { LocationRow, MarketRow } from '../../domain/lookups';
 import { filterLocationsByMarket } from '../../domain/lookups';
-import {
-  BookingOrderType,
-  BookingStatus,
-  DASHBOARD_ORDER_TYPES,
-  PENDING_STATUS_CODES,
-} from '../../domain/status-codes';
+import { BookingStatus, PENDING_STATUS_CODES } from '../../domain/status-codes';
+import { orderTypeOptions } from '../components/order-type-options';
 import { useStores } from '../stores/StoresContext';
 import type { PendingFormField } from './PendingQueueStore';
 
@@ -20,7 +16,6 @@ const STATUS_OPTIONS: Option[] = PENDING_STATUS_CODES.map((c) => ({
   value: c,
   label: `${BookingStatus[c]} (${STATUS_MEANING[c] ?? c})`,
 }));
-const ORDER_TYPES: Option[] = DASHBOARD_ORDER_TYPES.map((c) => ({ value: c, label: BookingOrderType[c] }));
 
 /** The queue's search (SPEC §7 POST /search): every criterion optional; the open queue by default. */
 export const PendingSearchForm = observer(function PendingSearchForm() {
@@ -91,7 +86,7 @@ export const PendingSearchForm = observer(function PendingSearchForm() {
           'Location',
           locations.map((l) => ({ value: String(l.LocationId), label: l.LocationName })),
         )}
-        {select('BookingOrderTypeCode', 'Order type', ORDER_TYPES)}
+        {select('BookingOrderTypeCode', 'Order type', orderTypeOptions(lookups))}
         {text('BookingCode', 'Booking or order number')}
         {text('CreatedFrom', 'Created from', { type: 'date' })}
         {text('CreatedTo', 'Created to', { type: 'date' })}

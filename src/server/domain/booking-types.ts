@@ -145,6 +145,8 @@ export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
 export interface BookingTypes {
   readonly list: readonly BookingType[];
   of(orderType: string): BookingType | undefined;
+  /** The order types the dashboard and the pending queue search and offer (SPEC §5), fixtures included. */
+  readonly dashboardTypes: readonly string[];
 }
 
 /** The product's types plus a test's fixture types; one order type may have one entry only. */
@@ -158,7 +160,11 @@ export function bookingTypeRegistry(extra: readonly BookingType[] = []): Booking
       );
     byType.set(type.orderType, type);
   }
-  return { list, of: (orderType) => byType.get(orderType) };
+  return {
+    list,
+    of: (orderType) => byType.get(orderType),
+    dashboardTypes: list.filter((t) => t.onDashboard).map((t) => t.orderType),
+  };
 }
 
 /** What flows:check needs of the registry: each type's booker and updater names. */

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Abilities } from '../../domain/policies';
 import { errorResponses } from '../../schemas/common';
 import { codeNameListSchema } from '../../schemas/lookup';
+import { withOrderTypes } from '../../schemas/order-type-criterion';
 import {
   type InventoryCheck,
   inventoryCheckSchema,
@@ -85,7 +86,7 @@ export function bookingPendingRoutes(app: FastifyInstance, ctx: AppContext): voi
       summary: 'Search the pending queue: TotalCount and one page of requests, newest first.',
       description:
         'Without BookingPendingStatus the open queue (PN) is searched. Dates are days in the caller’s time zone (TimeZoneOffset header).',
-      body: pendingSearchSchema,
+      body: withOrderTypes(pendingSearchSchema, ctx.bookingTypes.dashboardTypes),
       security,
       response: { 200: pendingSearchResponseSchema, ...failures },
     },

@@ -11,6 +11,7 @@ import {
   dashboardSearchResponseSchema,
   dashboardSearchSchema,
 } from '../../schemas/dashboard';
+import { withOrderTypes } from '../../schemas/order-type-criterion';
 import type { AppContext } from '../context';
 import { dashboardDetail, searchDashboard } from '../domain/dashboard';
 import { dashboardFile, type ExportKind } from '../domain/dashboard-export';
@@ -39,7 +40,7 @@ export function dashboardRoutes(app: FastifyInstance, { db, readDb, bookingTypes
       summary: 'Search bookings: TotalCount and one page of rows (ResultSet), newest first.',
       description:
         'At least one criterion is required. Dates are days in the caller’s time zone (TimeZoneOffset header). External users see only their own parties’ bookings.',
-      body: dashboardSearchSchema,
+      body: withOrderTypes(dashboardSearchSchema, bookingTypes.dashboardTypes),
       security,
       response: { 200: dashboardSearchResponseSchema, ...failures },
     },
@@ -66,7 +67,7 @@ export function dashboardRoutes(app: FastifyInstance, { db, readDb, bookingTypes
         tags,
         summary,
         description: 'Every row the criteria match, all pages, streamed as it is read.',
-        body: dashboardCriteriaSchema,
+        body: withOrderTypes(dashboardCriteriaSchema, bookingTypes.dashboardTypes),
         security,
         response: failures,
       },
