@@ -80,7 +80,12 @@ test('demo.customer books a reposition, edits one quantity through Edit, and Loa
   await wizard.expectStep('Confirm Booking');
   // Saved, or (an order still waiting for Customer Support) received: the server decides. The
   // confirmation step says it (the toast outside the page's main says it too).
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: /saved|received/ })).toContainText(
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: /saved|received/ }),
+  ).toContainText(
     new RegExp(`Your changes to order ${orderId} are saved\\.|Your booking request was received\\.`),
   );
 

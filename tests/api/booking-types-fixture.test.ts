@@ -141,7 +141,10 @@ describe.each(databaseKinds)('a fixture booking type on %s', (kind) => {
       headers: bearer(customer),
     });
     expect(lookup.statusCode, lookup.body).toBe(200);
-    expect(lookup.json()).toContainEqual({ BookingOrderTypeCode: 'YX', BookingOrderTypeName: 'Yard Express' });
+    expect(lookup.json()).toContainEqual({
+      BookingOrderTypeCode: 'YX',
+      BookingOrderTypeName: 'Yard Express',
+    });
 
     const booked = await submit(t, YARD_EXPRESS_URL, customer, body(2));
     expect(booked.statusCode, booked.body).toBe(200);

@@ -76,7 +76,9 @@ describe('the weekly threshold page', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Change threshold' })).toBeNull());
     expect((await thresholdsOf('DMCR')).find((t) => t.ThresholdId === id)?.WeeklyLimit).toBe(30);
     // Issue 25: the row says what changed, and a toast says it too.
-    expect(await screen.findByText(/^Weekly threshold for .*\(DMCR\) changed: 30 units a week\.$/)).toBeTruthy();
+    expect(
+      await screen.findByText(/^Weekly threshold for .*\(DMCR\) changed: 30 units a week\.$/),
+    ).toBeTruthy();
 
     await u.click(screen.getByRole('button', { name: `Remove threshold ${id}` }));
     await waitFor(() => expect(screen.queryByRole('button', { name: `Remove threshold ${id}` })).toBeNull());
