@@ -282,7 +282,7 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toMatch(
       new RegExp(
-        `^Reservation ${id} was changed by Dana Staff at .+: it now reserves 1, not 2\\. Reload it and make your change again\\.$`,
+        `^Reservation ${id} was changed by Dana Staff (moments|\\d+ minutes?) ago: it now reserves 1, not 2\\. Reload it and make your change again\\.$`,
       ),
     );
     const same = await call('PUT', `${BASE}/${id}`, staff, {

@@ -152,7 +152,7 @@ describe.each(databaseKinds)('editing a reposition on %s', (kind) => {
     const stale = await send(doc, { ...data, Orders: [{ ...first, UnitsRequestedCount: 1 }] });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'ORDER_CHANGED' });
-    expect(stale.json().message).toMatch(/changed by .* after you opened it\. Reload the order/);
+    expect(stale.json().message).toMatch(/changed by .* ago, after you opened it\. Reload the order/);
     expect((await open(doc.BookingOrderId)).doc.Bookings[0]).toMatchObject({ UnitsRequestedCount: 3 });
   });
 

@@ -6,6 +6,7 @@
  * the staff's exceptions list, and the rest of the batch still applies. After the commit the
  * dashboards hear of every changed order, the availability screens of every return.
  */
+
 import { type Kysely, sql } from 'kysely';
 import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
 import {
@@ -17,6 +18,7 @@ import {
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
+import { utcText } from './time-text';
 import { type MoveResult, pickUp, returnChassis } from './gate-moves';
 import { loadGateState, writeGateState } from './gate-state';
 import { actorOf } from './order-audit';
@@ -228,7 +230,7 @@ export async function ingestGateEvents(
       row.chassis_master_id = found.chassis_master_id;
       if (found.last_gate_at && c.at.getTime() < found.last_gate_at.getTime()) {
         row.outcome = 'STALE';
-        row.reason = `Older than the chassis' last gate event (${found.last_gate_at.toISOString()}): recorded, not applied.`;
+        row.reason = `Older than the chassis' last gate event (${utcText(found.last_gate_at)}): recorded, not applied.`;
         results[c.index] = resultOf(c.index, event, 'Stale', row.reason);
         continue;
       }

@@ -7,6 +7,7 @@
  * location row locked, as a booking locks it, so a reservation and a booking never both take the
  * last units), written to the audit trail and announced on the hub after the commit.
  */
+
 import { type Kysely, sql } from 'kysely';
 import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
 import type {
@@ -19,6 +20,7 @@ import type {
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
+import { agoText } from './time-text';
 import { POOL_ORG_TYPES } from './availability';
 import { countInventory } from './inventory-availability-counts';
 import type { Viewer } from './viewer';
@@ -410,7 +412,7 @@ export async function updateReservation(
     if (before.reserved_quantity !== body.OriginalReservedQuantity)
       throw new AppError(
         409,
-        `Reservation ${id} was changed by ${before.modified_by ?? 'someone else'} at ${iso(before.last_modified)}: it now reserves ${before.reserved_quantity}, not ${body.OriginalReservedQuantity}. Reload it and make your change again.`,
+        `Reservation ${id} was changed by ${before.modified_by ?? 'someone else'} ${agoText(before.last_modified)}: it now reserves ${before.reserved_quantity}, not ${body.OriginalReservedQuantity}. Reload it and make your change again.`,
         'RESERVATION_CHANGED',
       );
     const after = {

@@ -16,6 +16,7 @@ import { ORDER_CHANGED_CODE, UPDATE_ORDER_FIELD, UPDATE_VERSION_FIELD } from '..
 import type { BookingSubmitResponse } from '../../schemas/bookings';
 import { AppError, type ErrorLog } from '../errors';
 import { announce } from '../events/order-events';
+import { agoText } from './time-text';
 import { bookingCustomer } from './booking-customer';
 import { type Contact, queueBookingMail } from './booking-notification';
 import { presentOrder } from './booking-presenter';
@@ -47,7 +48,7 @@ function orderAndVersion(body: Record<string, unknown>): { orderId: number; vers
 }
 
 const changedMessage = (who: string | null, when: Date | string) =>
-  `This booking order was changed by ${who ?? 'someone else'} at ${new Date(when).toISOString()} after you opened it. Reload the order to see the changes, then make yours again.`;
+  `This booking order was changed by ${who ?? 'someone else'} ${agoText(when)}, after you opened it. Reload the order to see the changes, then make yours again.`;
 
 export interface FlowUpdate {
   viewer: Viewer;
