@@ -18,10 +18,10 @@ import {
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
-import { utcText } from './time-text';
 import { type MoveResult, pickUp, returnChassis } from './gate-moves';
 import { loadGateState, writeGateState } from './gate-state';
 import { actorOf } from './order-audit';
+import { utcText } from './time-text';
 import type { Viewer } from './viewer';
 
 export interface GateDeps {

@@ -20,9 +20,9 @@ import type {
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
-import { agoText } from './time-text';
 import { POOL_ORG_TYPES } from './availability';
 import { countInventory } from './inventory-availability-counts';
+import { agoText } from './time-text';
 import type { Viewer } from './viewer';
 
 export interface ReservationDeps {

@@ -16,7 +16,6 @@ import { ORDER_CHANGED_CODE, UPDATE_ORDER_FIELD, UPDATE_VERSION_FIELD } from '..
 import type { BookingSubmitResponse } from '../../schemas/bookings';
 import { AppError, type ErrorLog } from '../errors';
 import { announce } from '../events/order-events';
-import { agoText } from './time-text';
 import { bookingCustomer } from './booking-customer';
 import { type Contact, queueBookingMail } from './booking-notification';
 import { presentOrder } from './booking-presenter';
@@ -25,6 +24,7 @@ import { orderNotFound } from './dashboard';
 import { scopeOf, visibleOrders } from './dashboard-rows';
 import { bookingDeps, checkFlowBody, type FlowDeps, typeOf } from './flow-submission';
 import { actorOf, changesOf, recordOrderChange } from './order-audit';
+import { agoText } from './time-text';
 import type { Viewer } from './viewer';
 
 export const NOTHING_CHANGED_MESSAGE = 'Nothing has changed: change something, or go back to the dashboard.';
