@@ -3,6 +3,7 @@ import { heldChassisCandidates } from '../../tests/helpers/held-chassis';
 import { apiCallAs } from '../fixtures/api-call';
 import { openFlowAs } from '../fixtures/booking-wizard';
 import { expect, test } from '../fixtures/dashboard-page';
+import { geometryProblems, screenshot, WIDTHS } from '../fixtures/what-a-person-sees';
 
 // Issue 17: a term lease redelivery that needs a purchase option override and a direct finance
 // lease acknowledgement is blocked until both are given, then confirmed and shown on the dashboard.
@@ -56,7 +57,8 @@ test('demo.customer returns term lease chassis: blocked until the purchase optio
   );
   await expect(page.getByRole('heading', { level: 2, name: 'Request Redelivery' })).toBeVisible();
   await section(option).getByRole('button', { name: 'Apply purchase option override' }).click();
-  await expect(section(option).getByText('Ready')).toBeVisible();
+  // The line is fixed: at most its override's fees wait for their acknowledgement below (issue 25).
+  await expect(section(option).getByText('Needs attention')).toBeHidden();
 
   // Blocked: the direct finance lease warning is not acknowledged yet.
   await wizard.next();
@@ -100,3 +102,132 @@ test('demo.customer returns term lease chassis: blocked until the purchase optio
   await dashboard.shown();
   await expect(dashboard.results.getByText(code)).toBeVisible();
 });
+
+/**
+ * Issue 25 ("broken or misleading"), at 1280 and 390 px: each contract line's acknowledgement is a
+ * box of its own, there as soon as the line asks for it (not after Next); a line fixed says Ready
+ * without leaving the step; the review counts only the chassis that go back; and the result says
+ * what a redelivery is, not "Your booking is confirmed".
+ */
+for (const size of WIDTHS)
+  test(`at ${size.width} px a term lease redelivery asks each line at once, says Ready once fixed, reviews what goes back and says it is booked`, async ({
+    page,
+    loginPage,
+    shell,
+    wizard,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const shot = (state: string) => screenshot(page, `redelivery-term-lease-${size.name}-${state}`);
+    // Two contracts with chassis short of their minimum rental period: a purchase option line
+    // (with a chassis that is not short too) and a direct finance lease line. Chassis an earlier
+    // test put on a redelivery are no longer in the lines, so each run takes fresh ones.
+    const call = await apiCallAs(request, 'demo.customer');
+    const candidates = (await heldChassisCandidates(call, 'TL')).slice(0, 300);
+    const { GroupLineItems: lines } = (await call('POST', '/api/longtermredelivery/contractForChassis', {
+      ChassisIds: candidates,
+    })) as { GroupLineItems: GroupLineItem[] };
+    const shortOf = (l: GroupLineItem) =>
+      l.LineItemDetails.find((d) => d.NeedsMinRentalPeriodOverride)?.ChassisId;
+    const option = lines.find(
+      (l) =>
+        l.NeedsPurchaseOptionOverride &&
+        !l.ShowDirectFinanceLeaseWarning &&
+        shortOf(l) &&
+        l.LineItemDetails.some((d) => !d.NeedsMinRentalPeriodOverride),
+    );
+    const finance = lines.find(
+      (l) =>
+        l.ShowDirectFinanceLeaseWarning &&
+        !l.NeedsPurchaseOptionOverride &&
+        shortOf(l) &&
+        l.ContractNumber !== option?.ContractNumber,
+    );
+    if (!option || !finance)
+      throw new Error('the demo data offers no two contracts short of their rental period');
+    const short = shortOf(option) as string;
+    const done = option.LineItemDetails.find((d) => !d.NeedsMinRentalPeriodOverride)?.ChassisId as string;
+    const financed = shortOf(finance) as string;
+    const unknown = 'PLCZ999999';
+
+    await openFlowAs(
+      { loginPage, shell, page },
+      'demo.customer',
+      '/term_lease_redelivery/pre_request',
+      'Term Lease Redelivery',
+    );
+    await wizard.chassisIds.fill([short, done, financed, unknown].join('\n'));
+    await expect(page.getByText(/^3 valid of 4 \(at most 300\); 1 with a problem/)).toBeVisible();
+    await page.getByRole('button', { name: 'Find contracts' }).click();
+    const section = (l: GroupLineItem) =>
+      page.getByRole('region', { name: new RegExp(`^Contract ${l.ContractNumber} `) });
+    const badge = (l: GroupLineItem, text: string) => section(l).getByText(text, { exact: true });
+    const rentalBox = (l: GroupLineItem) =>
+      page.getByRole('checkbox', {
+        name: new RegExp(`minimum rental period override on contract ${l.ContractNumber} `),
+      });
+    for (const l of [finance, option]) {
+      await expect(section(l)).toBeVisible();
+      await section(l).getByLabel('Return location for this line').selectOption({ index: 1 });
+      await section(l).getByRole('button', { name: 'Apply location' }).click();
+    }
+
+    // The finance lease line, overridden: it says it waits for the acknowledgements below.
+    await section(finance).getByRole('button', { name: 'Apply minimum rental period override' }).click();
+    await expect(badge(finance, 'Acknowledge below')).toBeInViewport();
+    await expect(rentalBox(finance)).toHaveCount(1);
+
+    // The other contract's override: its own box at once, beside the first (no Next pressed).
+    await section(option).getByRole('button', { name: 'Apply purchase option override' }).click();
+    await expect(badge(option, 'Needs attention')).toBeInViewport();
+    await section(option).getByRole('button', { name: 'Apply minimum rental period override' }).click();
+    await expect(badge(option, 'Acknowledge below')).toBeInViewport();
+    await expect(rentalBox(option)).toHaveCount(1);
+    await expect(rentalBox(finance)).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 2, name: 'Request Redelivery' })).toBeVisible();
+    expect(await geometryProblems(page)).toEqual([]);
+    await shot('each-line-asks');
+
+    // Deleting the chassis that needed the override fixes the line: Ready at once, its box gone.
+    await section(option)
+      .getByRole('button', { name: `Delete ${short}` })
+      .click();
+    await expect(badge(option, 'Ready')).toBeInViewport();
+    await expect(rentalBox(option)).toHaveCount(0);
+    // Both of the finance lease line's notices ticked: Ready, still on this step.
+    await page
+      .getByRole('checkbox', {
+        name: new RegExp(`Contract ${finance.ContractNumber} is a direct finance lease`),
+      })
+      .check({ force: true });
+    await expect(badge(finance, 'Acknowledge below')).toBeVisible();
+    await rentalBox(finance).check({ force: true });
+    await expect(badge(finance, 'Ready')).toBeVisible();
+    await expect(page.getByText('Needs attention')).toHaveCount(0);
+    expect(await geometryProblems(page)).toEqual([]);
+    await shot('lines-ready');
+
+    // The review counts the two chassis that go back and names the two listed that do not.
+    await wizard.fillContact();
+    await wizard.next();
+    await expect(page.getByRole('heading', { level: 2, name: 'Review Redelivery' })).toBeVisible();
+    const review = page.getByRole('region', { name: 'Chassis to return' });
+    await expect(review.getByText('2 chassis', { exact: true })).toBeInViewport();
+    await expect(review.getByText(`${done}, ${financed}`)).toBeVisible();
+    await expect(review).toContainText(`2 of the 4 listed will not be returned: ${short}, ${unknown}`);
+    expect(await geometryProblems(page)).toEqual([]);
+    await shot('review');
+
+    // The result says what a redelivery is.
+    await wizard.submit();
+    await expect(page.getByRole('heading', { level: 2, name: 'Confirm Redelivery' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByText('Your redelivery is booked.', { exact: true })).toBeInViewport();
+    await expect(page.getByText(/your booking/i)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New redelivery' })).toBeVisible();
+    await expect(page.getByText(/^TR\d{8}$/).first()).toBeVisible();
+    expect(await geometryProblems(page)).toEqual([]);
+    await shot('confirmed');
+  });

@@ -1,4 +1,5 @@
 /** SPEC §3 "User message" and §8: what the message service shows and how failures read. */
+import { factsOf } from './booking-type-facts';
 
 export const MessageType = { Info: 0, Success: 1, Warning: 2, Error: 3, SuccessSimple: 4 } as const;
 export type MessageTypeValue = (typeof MessageType)[keyof typeof MessageType];
@@ -80,8 +81,35 @@ export const INVALID_CRITERIA_TEXT = 'Invalid search criteria';
 export const NO_RESULTS_TEXT = 'No items are found that meet your search criteria.';
 /** SPEC §2: the confirmation dialog's default question, also what discarding a flow asks. */
 export const CANCEL_CHANGES_TEXT = 'Do you want to cancel your changes?';
+/**
+ * What a submit's result says (the confirm step's title, the submit answer's Message), by what the
+ * order is: a redelivery brings chassis back, so it is "booked" as a return, never "your booking"
+ * (issue 25). Decided by the order type's `redelivery` fact, not by a list of types.
+ */
+export interface OrderOutcome {
+  /** Booked at once. */
+  confirmed: string;
+  /** Waiting for review by Customer Support (SPEC §4). */
+  received: string;
+  /** The button that starts another of the same. */
+  another: string;
+}
+export const BOOKING_OUTCOME: OrderOutcome = {
+  confirmed: 'Your booking is confirmed.',
+  received: 'Your booking request was received.',
+  another: 'New booking',
+};
+export const REDELIVERY_OUTCOME: OrderOutcome = {
+  confirmed: 'Your redelivery is booked.',
+  received: 'Your redelivery request was received.',
+  another: 'New redelivery',
+};
+export const outcomeOf = (orderType: string): OrderOutcome =>
+  factsOf(orderType)?.redelivery ? REDELIVERY_OUTCOME : BOOKING_OUTCOME;
+
 /** The flow engine's texts (FlowStoreServices.messages): discard, an unchanged edit, an order that cannot be edited. */
 export const FLOW_MESSAGES = {
+  outcome: outcomeOf,
   cancelChanges: CANCEL_CHANGES_TEXT,
   leaveRequest: {
     title: 'Leave this booking?',

@@ -97,19 +97,34 @@ const mapDetails = (line: GroupLineItem, f: (d: LineItemDetail) => LineItemDetai
   LineItemDetails: line.LineItemDetails.map((d) => evaluateDetail(f(d), line.ContractNumber)),
 });
 
+/** Every chassis left on an evaluated line can go back as chosen: allowed, with a valid location. */
+const detailsReturnable = (line: GroupLineItem): boolean => {
+  const live = line.LineItemDetails.filter((d) => !d.IsDeleted);
+  return (
+    live.length > 0 &&
+    live.every((d) => d.RedeliveryAllowed && !d.HasInvalidLocationApplied && d.LocationId !== null)
+  );
+};
+
 /** Re-evaluates every detail and whether the line can be booked. */
 export function evaluateLine(line: GroupLineItem): GroupLineItem {
   const evaluated = mapDetails(line, (d) => d);
-  const live = evaluated.LineItemDetails.filter((d) => !d.IsDeleted);
   return {
     ...evaluated,
     IsBookingValid:
       evaluated.IsCancelled ||
-      (live.length > 0 &&
-        live.every((d) => d.RedeliveryAllowed && !d.HasInvalidLocationApplied && d.LocationId !== null) &&
+      (detailsReturnable(evaluated) &&
         (!evaluated.ShowDirectFinanceLeaseWarning || evaluated.DirectFinanceLeaseWarningChecked)),
   };
 }
+
+/**
+ * Whether the line's own chassis can all be returned as the line now stands (SPEC §4 allowance,
+ * re-evaluated here rather than read from flags that may predate the last change). The direct
+ * finance lease warning is not part of it: the form asks for it as an acknowledgement of its own.
+ */
+export const lineReturnable = (line: GroupLineItem): boolean =>
+  !line.IsCancelled && detailsReturnable(evaluateLine(line));
 
 /** SPEC §4: applying it clears the pending flag and re-evaluates allowance. */
 export const applyPurchaseOptionOverride = (line: GroupLineItem): GroupLineItem =>

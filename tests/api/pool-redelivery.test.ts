@@ -104,7 +104,13 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
     const res = await submit(t, URL, customer, body(inputs));
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json();
-    expect(order).toMatchObject({ BookingOrderTypeCode: 'PR', StatusCode: 'OP', PendingReview: false });
+    // Issue 25: a redelivery's answer says what it is (a return), from the type's redelivery fact.
+    expect(order).toMatchObject({
+      BookingOrderTypeCode: 'PR',
+      StatusCode: 'OP',
+      PendingReview: false,
+      Message: 'Your redelivery is booked.',
+    });
     const expected = new Map<string, string[]>();
     for (const c of mine) {
       const key = `${c.equipment_category_code}|${c.equipment_class_code}`;

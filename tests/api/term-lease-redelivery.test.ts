@@ -222,7 +222,11 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
     const ok = await submit(t, URL, customer, body(lines, [DFL, ...ready.ack]));
     expect(ok.statusCode, ok.body).toBe(200);
     const order = ok.json();
-    expect(order).toMatchObject({ BookingOrderTypeCode: 'TR', StatusCode: 'OP' });
+    expect(order).toMatchObject({
+      BookingOrderTypeCode: 'TR',
+      StatusCode: 'OP',
+      Message: 'Your redelivery is booked.',
+    });
     expect(order.Bookings).toHaveLength(1);
     expect(order.Bookings[0].BookingCode).toMatch(bookingCodePattern('TR'));
     expect(order.Bookings[0].Chassis).toEqual([...ids].sort());

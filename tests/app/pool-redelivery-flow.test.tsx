@@ -159,6 +159,10 @@ describe('pool redelivery (client)', { timeout: 90_000 }, () => {
     await u.click(within(question).getByRole('button', { name: 'Submit' }));
     await screen.findByRole('heading', { level: 2, name: 'Confirm Redelivery' }, { timeout: 15_000 });
     expect(screen.getAllByText(/^PR\d+/).length).toBeGreaterThan(0);
+    // Issue 25: the result says what a redelivery is, never "Your booking is confirmed".
+    expect(screen.getByText('Your redelivery is booked.')).toBeTruthy();
+    expect(screen.queryByText(/your booking/i)).toBeNull();
+    expect(screen.getByRole('button', { name: 'New redelivery' })).toBeTruthy();
 
     // A new request: the server now says each is already on the open redelivery.
     cleanup();

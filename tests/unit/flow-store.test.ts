@@ -156,6 +156,50 @@ describe('FlowStore request step', () => {
     expect(store.submitBody.Acknowledged).toEqual([CHARGES]);
   });
 
+  // Issue 25: a forEach acknowledgement is a statement per element (here per contract line): each
+  // is its own box, there as soon as the data asks for it, and one ticked does not answer another.
+  it('asks a forEach acknowledgement once per contract line, as soon as the line asks for it', async () => {
+    const RENTAL = 'term-redelivery.min-rental-period-override';
+    const { store } = harness('term-lease-redelivery');
+    const line = (contract: string, id: number, overridden: boolean) => ({
+      ContractId: id,
+      ContractNumber: contract,
+      EquipmentLineId: id,
+      LineItemDetails: [
+        {
+          ChassisId: `PLCZ00000${id}`,
+          ChassisMasterId: id,
+          LocationId: 7,
+          MinRentalPeriodOverrideApplied: overridden,
+        },
+      ],
+    });
+    store.setData('Search', { ChassisIds: ['PLCZ000001', 'PLCZ000002'] });
+    store.setData('Contact', { ContactName: 'Casey', EmailAddresses: 'casey@example.com' });
+    store.setData('Redelivery', { GroupLineItems: [line('TL-A', 1, true), line('TL-B', 2, false)] });
+    expect(store.acknowledgements.map((a) => a.message)).toEqual([
+      'The minimum rental period override on contract TL-A may bring early return fees. I accept them.',
+    ]);
+    // The second line's override: its own box at once, without a Next.
+    store.setData('Redelivery', { GroupLineItems: [line('TL-A', 1, true), line('TL-B', 2, true)] });
+    const [a, b] = store.acknowledgements;
+    expect(store.acknowledgements.map((x) => x.message)).toEqual([
+      'The minimum rental period override on contract TL-A may bring early return fees. I accept them.',
+      'The minimum rental period override on contract TL-B may bring early return fees. I accept them.',
+    ]);
+    expect(store.unansweredAcknowledgements('Redelivery.GroupLineItems.1').map((x) => x.key)).toEqual([
+      b?.key,
+    ]);
+    store.acknowledge(a?.key ?? '');
+    expect(await store.next()).toBe(false);
+    expect(store.blockedAcknowledgements).toEqual([b?.key]);
+    store.acknowledge(b?.key ?? '');
+    expect(store.unansweredAcknowledgements('Redelivery.GroupLineItems')).toEqual([]);
+    expect(await store.next()).toBe(true);
+    // The server reads answers by rule id: the rule is answered once every line's box is ticked.
+    expect(store.submitBody.Acknowledged).toEqual([RENTAL]);
+  });
+
   it('reports each bad chassis ID on its own index', async () => {
     const { store } = harness('reuse-booking');
     store.setData('Chassis', { ChassisIds: ['PLCZ123456', 'BAD1', 'PLCZ-654321'] });

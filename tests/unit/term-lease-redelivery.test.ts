@@ -12,6 +12,7 @@ import {
   flagSwapRedelivery,
   type GroupLineItem,
   type LineItemDetail,
+  lineReturnable,
   rejectPurchaseOptionOverride,
   removeLine,
   TERM_REDELIVERY_MESSAGES,
@@ -154,5 +155,28 @@ describe('term lease redelivery transitions (SPEC §4)', () => {
     );
     expect(l.IsBookingValid).toBe(false);
     expect(acknowledgeDirectFinanceLease(l, true).IsBookingValid).toBe(true);
+  });
+
+  // Issue 25: the form's Ready badge. The direct finance lease warning is the form's own
+  // acknowledgement box, so it is not the line's to wait for; and flags older than the last change
+  // do not decide it.
+  it('a line is returnable once every chassis left can go back, whatever flags it was sent with', () => {
+    const refused = applyMarketAndLocation(
+      line([detail('PLCZ000001'), detail('PLCZ000002', { NeedsMinRentalPeriodOverride: true })], {
+        ShowDirectFinanceLeaseWarning: true,
+      }),
+      'CHI',
+      11,
+    );
+    expect(lineReturnable(refused)).toBe(false);
+    const fixed = deleteDetail(refused, 'PLCZ000002');
+    expect(fixed.IsBookingValid).toBe(false); // the warning is not ticked on the line
+    expect(lineReturnable(fixed)).toBe(true);
+    const stale = {
+      ...fixed,
+      LineItemDetails: fixed.LineItemDetails.map((d) => ({ ...d, RedeliveryAllowed: false })),
+    };
+    expect(lineReturnable(stale)).toBe(true);
+    expect(lineReturnable(cancelLine(fixed))).toBe(false);
   });
 });

@@ -29,13 +29,14 @@ import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
 import { mayChooseCustomer } from '../../domain/policies';
+import { type GroupLineItem, returnedDetails } from '../../domain/term-lease-redelivery';
 import { deepEqual, getPath } from '../../engine/core/flow-data';
 import type { FieldError } from '../../engine/core/types';
 import type { ReviewProps } from '../../engine/react/registry';
 import { HELD_PURPOSES, type HeldPurpose } from '../../schemas/chassis';
 import { EQUIPMENT_CHECK_URL } from '../api/flows';
-import { chassisListOf, type ParsedList, skippedNote } from './chassis-list-text';
-import { stringOption, widgetContextOf } from './context';
+import { chassisListOf, type ParsedList, sameChassisKey, skippedNote } from './chassis-list-text';
+import { stringOption, type WidgetContext, widgetContextOf } from './context';
 import { HeldChassisPicker } from './HeldChassisPicker';
 
 /** Typed (not pasted) IDs reach the form this long after the last key, or when the box loses focus. */
@@ -400,18 +401,45 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
   );
 });
 
-/** On the review step: how many, and the first few. */
-export function ChassisIdListReview({ value }: ReviewProps) {
-  const ids = Array.isArray(value) ? (value as string[]) : [];
-  const first = ids.slice(0, 50);
+/** The review names at most this many IDs; the count says how many there are. */
+const REVIEW_IDS_SHOWN = 50;
+
+const firstOf = (ids: readonly string[]) =>
+  `${ids.slice(0, REVIEW_IDS_SHOWN).join(', ')}${ids.length > REVIEW_IDS_SHOWN ? ', …' : ''}`;
+
+/**
+ * On the review step: how many, and the first few. With ui:options.returnedIn (the path of a term
+ * lease redelivery's group line items) the count is of what will be returned — the chassis left
+ * on lines not cancelled, as the submit sends them — not of every ID typed (issue 25: "7 chassis"
+ * for 5); the listed IDs that will not go back (refused by the check, deleted from their line) are
+ * named apart.
+ */
+export const ChassisIdListReview = observer(function ChassisIdListReview({
+  value,
+  uiSchema,
+  context,
+}: ReviewProps) {
+  const listed = Array.isArray(value) ? (value as string[]) : [];
+  const from = stringOption(uiSchema['ui:options'] as Record<string, unknown> | undefined, 'returnedIn');
+  const lines = from ? getPath((context as WidgetContext).flow.data, from) : undefined;
+  const ids = from
+    ? returnedDetails(Array.isArray(lines) ? (lines as GroupLineItem[]) : []).map((r) => r.detail.ChassisId)
+    : listed;
+  const returned = new Set(ids.map(sameChassisKey));
+  const leftOut = from ? listed.filter((id) => !returned.has(sameChassisKey(id))) : [];
   return (
     <Stack gap={1}>
       <Text>
-        {ids.length} chassis{ids.length > first.length ? `, the first ${first.length} listed` : ''}
+        {ids.length} chassis{ids.length > REVIEW_IDS_SHOWN ? `, the first ${REVIEW_IDS_SHOWN} listed` : ''}
       </Text>
       <Text fontFamily="mono" fontSize="sm">
-        {first.join(', ')}
+        {firstOf(ids)}
       </Text>
+      {leftOut.length > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {leftOut.length} of the {listed.length} listed will not be returned: {firstOf(leftOut)}
+        </Text>
+      )}
     </Stack>
   );
-}
+});

@@ -21,6 +21,7 @@ import {
   deleteDetail,
   flagSwapRedelivery,
   type GroupLineItem,
+  lineReturnable,
   rejectPurchaseOptionOverride,
   removeLine,
   undoCancelLine,
@@ -37,6 +38,22 @@ const locationName = (context: WidgetContext, id: number | null) => {
 };
 
 const live = (l: GroupLineItem) => l.LineItemDetails.filter((d) => !d.IsDeleted);
+
+/**
+ * Where a line stands, from the line as it is now and the flow's acknowledgements about it (never
+ * from IsBookingValid alone: that also wants DirectFinanceLeaseWarningChecked, which the form
+ * answers with the flow's acknowledgement box, so a fixed line would say "Needs attention" forever).
+ */
+const LINE_STATE = {
+  attention: { label: 'Needs attention', palette: 'red' },
+  acknowledge: { label: 'Acknowledge below', palette: 'yellow' },
+  ready: { label: 'Ready', palette: 'green' },
+} as const;
+
+function lineState(line: GroupLineItem, unacknowledged: number): keyof typeof LINE_STATE {
+  if (!lineReturnable(line)) return 'attention';
+  return unacknowledged > 0 ? 'acknowledge' : 'ready';
+}
 
 function LineLocation({
   line,
@@ -80,6 +97,7 @@ export const TermRedeliveryLinesField = observer(function TermRedeliveryLinesFie
   const context = widgetContextOf(registry);
   const names = lookupNames(context.lookups);
   const lines = (Array.isArray(formData) ? formData : []) as GroupLineItem[];
+  const path = fieldPathId.path.join('.');
   const set = (index: number, next: GroupLineItem) =>
     onChange(
       lines.map((l, i) => (i === index ? next : l)),
@@ -103,6 +121,8 @@ export const TermRedeliveryLinesField = observer(function TermRedeliveryLinesFie
         const needsMinRental = details.some(
           (d) => d.NeedsMinRentalPeriodOverride && !d.MinRentalPeriodOverrideApplied,
         );
+        const state =
+          LINE_STATE[lineState(line, context.flow.unansweredAcknowledgements(`${path}.${index}`).length)];
         return (
           <Box
             as="section"
@@ -123,9 +143,7 @@ export const TermRedeliveryLinesField = observer(function TermRedeliveryLinesFie
                 {line.ShowDirectFinanceLeaseWarning && (
                   <Badge colorPalette="orange">Direct finance lease</Badge>
                 )}
-                <Badge colorPalette={line.IsBookingValid ? 'green' : 'red'}>
-                  {line.IsBookingValid ? 'Ready' : 'Needs attention'}
-                </Badge>
+                {!line.IsCancelled && <Badge colorPalette={state.palette}>{state.label}</Badge>}
               </HStack>
             </HStack>
             <Text fontSize="sm" color="fg.muted">

@@ -19,7 +19,7 @@ const ENDS_ENTRY = /[\s,;|"']$/;
 const MEANT_AS_ID = 4;
 
 /** The same chassis however typed: 'plcz-123456' and 'PLCZ123456' are one. */
-const sameChassisKey = (id: string) => (isChassisIdFormat(id) ? normalizeChassisId(id) : id);
+export const sameChassisKey = (id: string) => (isChassisIdFormat(id) ? normalizeChassisId(id) : id);
 
 const isIdLike = (word: string) => word.length >= 4 && /[0-9]/.test(word);
 

@@ -95,6 +95,11 @@ export interface FlowMessages {
   notEditable: string;
   /** A GET action whose url needs fields that are empty; {fields} lists their labels. */
   fillInFirst: string;
+  /**
+   * What the confirm step says of a submitted order of the flow's order type, booked at once or
+   * waiting for review: the product words it from what the type is (a redelivery is no booking).
+   */
+  outcome(orderType: string): { confirmed: string; received: string; another: string };
 }
 
 export interface FlowStoreServices {

@@ -27,7 +27,13 @@ import {
   stepById,
   stepOfKind,
 } from './flow-steps';
-import { applicableAcknowledgements, itemErrorsOf } from './flow-verdicts';
+import {
+  type Acknowledgement,
+  acknowledgementKey,
+  acknowledgementStatements,
+  distinctAcknowledgements,
+  itemErrorsOf,
+} from './flow-verdicts';
 import type { LoadedFlow, LoadedStep } from './load';
 import { evaluateRules, type Limits } from './rules';
 import type { FieldError, JsonSchema, RuleVerdict, StepAction } from './types';
@@ -59,9 +65,12 @@ export class FlowStore {
   fieldErrors: FieldError[] = [];
   /** Confirm and acknowledge verdicts the server reported unanswered. */
   serverQuestions: RuleVerdict[] = [];
-  /** Rule ids of confirm questions answered OK and acknowledgements ticked. */
+  /**
+   * Rule ids of confirm questions answered OK, and the keys of acknowledgements ticked (a rule's
+   * id, or one per statement of a forEach rule: see Acknowledgement).
+   */
   readonly acknowledged = observable.set<string>();
-  /** Acknowledge rules that stopped the last Next because their box was not ticked. */
+  /** Keys of the acknowledgements that stopped the last Next because their box was not ticked. */
   blockedAcknowledgements: string[] = [];
   submitting = false;
   /** A confirmation is open on behalf of next() or submit(); further calls wait their turn. */
@@ -126,7 +135,7 @@ export class FlowStore {
       fillInFirst: () => services.messages.fillInFirst,
       apply: (act, answer) => this.applyAnswer(act, answer),
     });
-    makeObservable<FlowStore, 'history' | 'opened' | 'applyAnswer' | 'dataSchema'>(this, {
+    makeObservable<FlowStore, 'history' | 'opened' | 'applyAnswer' | 'dataSchema' | 'statements'>(this, {
       flow: observableRef,
       limits: observableRef,
       dataSchema: observableRef,
@@ -155,6 +164,7 @@ export class FlowStore {
       changes: computed,
       unchanged: computed,
       acknowledgements: computed,
+      statements: computed,
       applyAnswer: action,
       setData: action,
       setSections: action,
@@ -227,9 +237,31 @@ export class FlowStore {
     return this.mode === 'edit' && this.changes.length === 0;
   }
 
-  /** Acknowledge rules that apply to the current request step's data: shown as checkboxes. */
-  get acknowledgements(): RuleVerdict[] {
-    return applicableAcknowledgements(this.step, this.stepData(this.step), this.limits, this.serverQuestions);
+  /**
+   * Acknowledge rules that apply to the current request step's data as it stands: shown as
+   * checkboxes, one per key, from the change that makes them apply (not from the next check).
+   */
+  get acknowledgements(): Acknowledgement[] {
+    return distinctAcknowledgements(this.statements);
+  }
+
+  /** Every statement behind `acknowledgements`, each element's own (two may share a box). */
+  private get statements(): Acknowledgement[] {
+    return acknowledgementStatements(
+      this.step,
+      this.stepData(this.step),
+      this.limits,
+      this.serverQuestions,
+      this.allRules,
+    );
+  }
+
+  /**
+   * The acknowledgements about `field` or an element inside it not ticked yet: a widget can say
+   * that its item still waits for one (the term lease redelivery's contract line).
+   */
+  unansweredAcknowledgements(field: string): Acknowledgement[] {
+    return this.statements.filter((a) => isUnder(a.field, field) && !this.acknowledged.has(a.key));
   }
 
   /**
@@ -252,7 +284,27 @@ export class FlowStore {
   /** The submit body: every request step's groups plus the answered rule ids. */
   get submitBody(): Record<string, unknown> {
     const keys = requestSteps(this.flow).flatMap(sectionsOf);
-    return { ...pick(this.data, keys), [ACKNOWLEDGED_FIELD]: [...this.acknowledged] };
+    return { ...pick(this.data, keys), [ACKNOWLEDGED_FIELD]: this.answeredRuleIds() };
+  }
+
+  /**
+   * What the server is told was answered (rule ids, as checkSubmission reads them): confirmations
+   * and whole-data acknowledgements as ticked; a forEach acknowledgement once every statement it
+   * makes of the data as it stands is ticked.
+   */
+  private answeredRuleIds(): string[] {
+    const plain = [...this.acknowledged].filter((key) => {
+      const rule = this.allRules.find((r) => r.id === key);
+      return rule !== undefined && (rule.kind === 'confirm' || rule.forEach === undefined);
+    });
+    const statements = requestSteps(this.flow).flatMap((step) =>
+      acknowledgementStatements(step, this.stepData(step), this.limits, this.serverQuestions, this.allRules),
+    );
+    const perItem = statements.filter((a) => a.key !== a.ruleId);
+    const answered = [...new Set(perItem.map((a) => a.ruleId))].filter((id) =>
+      perItem.every((a) => a.ruleId !== id || this.acknowledged.has(a.key)),
+    );
+    return [...new Set([...plain, ...answered])];
   }
 
   /** What the submit confirmation lists: each summary rule's line, under its field's title. */
@@ -295,10 +347,11 @@ export class FlowStore {
     }
   }
 
-  acknowledge(ruleId: string, ticked = true): void {
-    if (ticked) this.acknowledged.add(ruleId);
-    else this.acknowledged.delete(ruleId);
-    this.blockedAcknowledgements = this.blockedAcknowledgements.filter((id) => id !== ruleId);
+  /** Ticks or clears an acknowledgement by its key (a rule id for a rule over the whole data). */
+  acknowledge(key: string, ticked = true): void {
+    if (ticked) this.acknowledged.add(key);
+    else this.acknowledged.delete(key);
+    this.blockedAcknowledgements = this.blockedAcknowledgements.filter((k) => k !== key);
   }
 
   /** Checks the request step; errors and unticked acknowledgements block, confirm rules ask. */
@@ -306,11 +359,14 @@ export class FlowStore {
     const step = this.step;
     if (this.busy || step.kind !== 'request') return false;
     const { errors, questions } = this.check(step);
-    const unticked = questions.filter((q) => q.kind === 'acknowledge' && !this.acknowledged.has(q.ruleId));
+    const unticked = questions
+      .filter((q) => q.kind === 'acknowledge')
+      .map((q) => this.ackKey(q))
+      .filter((key) => !this.acknowledged.has(key));
     runInAction(() => {
       this.fieldErrors = errors;
       this.revalidate = errors.length > 0;
-      this.blockedAcknowledgements = [...new Set(unticked.map((q) => q.ruleId))];
+      this.blockedAcknowledgements = [...new Set(unticked)];
     });
     if (errors.length > 0 || unticked.length > 0) return false;
     runInAction(() => {
@@ -607,10 +663,13 @@ export class FlowStore {
     this.submitMessage = failure.message;
     this.fieldErrors = [...failure.errors];
     this.serverQuestions = [...failure.unanswered];
-    for (const q of failure.unanswered) this.acknowledged.delete(q.ruleId);
-    this.blockedAcknowledgements = failure.unanswered
-      .filter((q) => q.kind === 'acknowledge')
-      .map((q) => q.ruleId);
+    for (const q of failure.unanswered) {
+      this.acknowledged.delete(q.ruleId);
+      this.acknowledged.delete(this.ackKey(q));
+    }
+    this.blockedAcknowledgements = [
+      ...new Set(failure.unanswered.filter((q) => q.kind === 'acknowledge').map((q) => this.ackKey(q))),
+    ];
     const first = [...failure.errors, ...failure.unanswered][0];
     if (first) this.goToSection(first.field.split('.')[0] ?? '');
   }
@@ -629,7 +688,16 @@ export class FlowStore {
   }
 
   private kindOf(ruleId: string) {
-    return this.flow.steps.flatMap((s) => s.compiledRules).find((r) => r.id === ruleId)?.kind;
+    return this.allRules.find((r) => r.id === ruleId)?.kind;
+  }
+
+  /** Every request step's rules: what an answer's key or kind is looked up in. */
+  private get allRules() {
+    return this.flow.steps.flatMap((s) => s.compiledRules);
+  }
+
+  private ackKey(verdict: RuleVerdict): string {
+    return acknowledgementKey(this.allRules, verdict);
   }
 
   /** Edit mode keeps no draft: the order itself is the saved state, and a new request's draft stays untouched. */

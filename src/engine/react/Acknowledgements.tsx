@@ -2,20 +2,24 @@ import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import type { FlowStore } from '../core/flow-store';
 
-/** Acknowledge rules that apply to the data: one box each, with the rule's own message. */
+/**
+ * Acknowledge rules that apply to the data: one box each (per statement of a forEach rule: each
+ * contract line its own), with the rule's own message, drawn as soon as the data asks for it.
+ */
 export const Acknowledgements = observer(function Acknowledgements({ store }: { store: FlowStore }) {
   const items = store.acknowledgements;
   if (items.length === 0) return null;
   return (
     <Stack gap={3}>
-      {items.map((item) => {
-        const blocked = store.blockedAcknowledgements.includes(item.ruleId);
-        const errorId = `ack-${item.ruleId}-error`;
+      {items.map((item, index) => {
+        const blocked = store.blockedAcknowledgements.includes(item.key);
+        // A key holds the statement's text: the element ids use its place instead.
+        const errorId = `ack-${index}-error`;
         return (
-          <Stack key={item.ruleId} gap={1}>
+          <Stack key={item.key} gap={1}>
             <Checkbox.Root
-              checked={store.acknowledged.has(item.ruleId)}
-              onCheckedChange={(e) => store.acknowledge(item.ruleId, e.checked === true)}
+              checked={store.acknowledged.has(item.key)}
+              onCheckedChange={(e) => store.acknowledge(item.key, e.checked === true)}
               invalid={blocked}
               alignItems="flex-start"
             >

@@ -12,17 +12,13 @@ export const ConfirmStep = observer(function ConfirmStep({ store, services, conf
   const result = store.result;
   if (!result) return null;
   const View = confirmViewOf(confirmViews, store.flow.confirmView);
-  // Issue 25: a redelivery is not a booking; its result says what it is.
-  const redelivery = store.flow.menu?.group === 'Redelivery';
+  // The words come from the product, by the flow's order type (issue 25: a redelivery is no booking).
+  const outcome = store.messages.outcome(store.flow.orderType);
   const title = result.PendingReview
-    ? redelivery
-      ? 'Your redelivery request was received.'
-      : 'Your booking request was received.'
+    ? outcome.received
     : store.mode === 'edit'
       ? `Your changes to order ${result.BookingOrderId} are saved.`
-      : redelivery
-        ? 'Your redelivery is confirmed.'
-        : 'Your booking is confirmed.';
+      : outcome.confirmed;
   return (
     <Stack gap={6}>
       <Alert.Root status={result.PendingReview ? 'warning' : 'success'} role="status">
@@ -41,7 +37,7 @@ export const ConfirmStep = observer(function ConfirmStep({ store, services, conf
           Back to Dashboard
         </Button>
         <Button colorPalette="blue" onClick={() => store.reset()}>
-          New booking
+          {outcome.another}
         </Button>
       </HStack>
     </Stack>

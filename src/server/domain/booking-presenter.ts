@@ -3,10 +3,9 @@
  * booked or an Idempotency-Key replay asks for it again.
  */
 import type { Kysely } from 'kysely';
+import { outcomeOf } from '../../domain/messages';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { Database } from '../db/types';
-
-export const CONFIRMED_MESSAGE = 'Your booking is confirmed.';
 
 /** SPEC §4: pending bookings are reviewed by Customer Support and get their numbers once confirmed. */
 export const pendingMessage = (reason: string | null): string =>
@@ -77,7 +76,7 @@ export async function presentOrder(db: Kysely<Database>, orderId: number): Promi
       ? (bookings.some((b) => b.booking_code !== null) ? pendingEditMessage : pendingMessage)(
           reason?.description ?? null,
         )
-      : CONFIRMED_MESSAGE,
+      : outcomeOf(order.booking_order_type_code).confirmed,
     Version: order.version,
     Bookings: bookings.map((b) => {
       const named = chassis.filter((c) => c.booking_id === b.booking_id).map((c) => c.chassis_id);
