@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/vite-plugin-precompress';
 import { flowsPlugin } from './src/engine/build/vite-plugin-flows';
-import { precompressPlugin } from './src/engine/build/vite-plugin-precompress';
 import { CONFIRM_VIEW_NAMES, WIDGET_NAMES } from './src/flows/ui-names';
 import { ruleEngine } from './src/rules/rule-engine';
 

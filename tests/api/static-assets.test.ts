@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../src/engine/build/vite-plugin-precompress';
+import { precompressDir } from '../../scripts/vite-plugin-precompress';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;

@@ -83,14 +83,10 @@ describe('the flow catalogue', () => {
     };
     writeFileSync(file, JSON.stringify(json));
     expect(docOf(flows).steps[0]?.fields.map((f) => f.label)).toContain('Inspection › Inspector’s notes');
-    const run = spawnSync(
-      'npx',
-      ['tsx', 'src/engine/node/flows-docs-cli.ts', '--flows', flows, '--out', out],
-      {
-        cwd: join(SRC_DIR, '..'),
-        encoding: 'utf8',
-      },
-    );
+    const run = spawnSync('npx', ['tsx', 'scripts/flows-docs.ts', '--flows', flows, '--out', out], {
+      cwd: join(SRC_DIR, '..'),
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const page = readFileSync(join(out, 'yard-inspection.md'), 'utf8');

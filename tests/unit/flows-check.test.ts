@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productFlowParts } from '../../scripts/flow-parts';
 import { ENTITIES } from '../../src/domain/permissions';
 import type { BookingTypeDescription } from '../../src/engine/core/booking-type-checks';
 import flowFileSchema from '../../src/engine/core/flow-file.schema.json' with { type: 'json' };
@@ -17,7 +18,7 @@ const REGISTRY: BookingTypeDescription[] = [
 
 describe('flows:check', () => {
   it('passes the real flows, against the real booking-type registry, and finds the generated types up to date', async () => {
-    const result = await checkFlows(undefined, { bookingTypes: describeBookingTypes() });
+    const result = await checkFlows(productFlowParts, undefined, { bookingTypes: describeBookingTypes() });
     expect(result.problems.map(formatProblem)).toEqual([]);
     expect(result.flowCount).toBeGreaterThanOrEqual(3);
     expect(result.typesStale).toBe(false);
@@ -101,7 +102,7 @@ describe('flows:check', () => {
       /\$order\.BookingOrderId, \$order\.Version/,
     ],
   ])('names the file, path and fix for %s', async (name, path, message, fix) => {
-    const { problems } = await checkFlows([broken(name)]);
+    const { problems } = await checkFlows(productFlowParts, [broken(name)]);
     expect(problems.length).toBeGreaterThan(0);
     const problem = problems.find((p) => p.path === path);
     expect(problem, problems.map(formatProblem).join('\n')).toBeDefined();
@@ -130,14 +131,14 @@ describe('flows:check', () => {
       /"updater": "repositionBooking"/,
     ],
   ])('checks %s against the booking-type registry', async (name, path, message, fix) => {
-    const { problems } = await checkFlows([broken(name)], { bookingTypes: REGISTRY });
+    const { problems } = await checkFlows(productFlowParts, [broken(name)], { bookingTypes: REGISTRY });
     expect(problems.map((p) => [p.file, p.path])).toEqual([[`${name}.flow.json`, path]]);
     expect(problems[0]?.message).toMatch(message);
     expect(problems[0]?.fix).toMatch(fix);
   });
 
   it('refuses edit.update for an order type whose registry entry has no updater', async () => {
-    const { problems } = await checkFlows([broken('wrong-updater')], {
+    const { problems } = await checkFlows(productFlowParts, [broken('wrong-updater')], {
       bookingTypes: [{ orderType: 'RP', name: 'Reposition Booking', booker: 'repositionBooking' }],
     });
     expect(problems.map((p) => p.message)).toEqual([

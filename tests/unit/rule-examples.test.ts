@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { productFlowParts } from '../../scripts/flow-parts';
 import { expandExampleData } from '../../src/engine/core/rule-examples';
 import type { RulesFile } from '../../src/engine/core/types';
 import { checkFlows } from '../../src/engine/node/flows-check';
@@ -37,7 +38,7 @@ const rule = (json: Record<string, unknown>, id: string) => {
 
 describe('rule examples in flows:check', () => {
   it('passes every example of the real rules, and every rule has an example of each kind', async () => {
-    const result = await checkFlows(undefined, { requireExamples: true });
+    const result = await checkFlows(productFlowParts, undefined, { requireExamples: true });
     expect(result.problems).toEqual([]);
   });
 
@@ -51,7 +52,7 @@ describe('rule examples in flows:check', () => {
         { title: 'a chassis ID without its digits', data: { Chassis: { ChassisIds: ['PLCZ'] } } },
       ];
     });
-    const { problems } = await checkFlows([join(SRC_DIR, 'flows')], { rulesDir: dir });
+    const { problems } = await checkFlows(productFlowParts, [join(SRC_DIR, 'flows')], { rulesDir: dir });
     expect(problems.map((p) => [p.file, p.path, p.message])).toEqual([
       [
         'pool-redelivery.rules.json',
@@ -70,7 +71,7 @@ describe('rule examples in flows:check', () => {
     const dir = rulesCopy('limits.json', (json) => {
       json.poolRedeliveryChassisMax = 999;
     });
-    const { problems } = await checkFlows([join(SRC_DIR, 'flows')], { rulesDir: dir });
+    const { problems } = await checkFlows(productFlowParts, [join(SRC_DIR, 'flows')], { rulesDir: dir });
     expect(problems.length).toBeGreaterThan(0);
     const atTheLimit = problems.find((p) => p.path === '$.rules[3].examples.doesNotFire[0]');
     expect(atTheLimit?.message).toContain('pool-redelivery.max-chassis, example "1000 chassis, the limit"');
@@ -83,7 +84,7 @@ describe('rule examples in flows:check', () => {
     const dir = rulesCopy('daily-lease.rules.json', (json) => {
       delete (rule(json, 'daily-lease.charges-acknowledged') as { examples?: unknown }).examples;
     });
-    const warned = await checkFlows([join(SRC_DIR, 'flows')], { rulesDir: dir });
+    const warned = await checkFlows(productFlowParts, [join(SRC_DIR, 'flows')], { rulesDir: dir });
     expect(warned.problems).toEqual([]);
     expect(warned.missingExamples).toEqual([
       {
@@ -92,7 +93,10 @@ describe('rule examples in flows:check', () => {
         lacks: ['fires', 'doesNotFire'],
       },
     ]);
-    const strict = await checkFlows([join(SRC_DIR, 'flows')], { rulesDir: dir, requireExamples: true });
+    const strict = await checkFlows(productFlowParts, [join(SRC_DIR, 'flows')], {
+      rulesDir: dir,
+      requireExamples: true,
+    });
     expect(strict.problems.map((p) => p.message)).toEqual([
       'daily-lease.charges-acknowledged has no example that fires and none that does not fire',
     ]);
@@ -103,7 +107,7 @@ describe('rule examples in flows:check', () => {
       const [first] = rule(json, 'contact.email-list').examples.fires ?? [];
       if (first) delete first.message;
     });
-    const { problems } = await checkFlows([join(SRC_DIR, 'flows')], { rulesDir: dir });
+    const { problems } = await checkFlows(productFlowParts, [join(SRC_DIR, 'flows')], { rulesDir: dir });
     expect(problems.map((p) => p.message)).toEqual([
       'contact.email-list, example "one address without a domain among good ones": the message has placeholders but the example states no message',
     ]);
@@ -115,7 +119,7 @@ describe('rule examples in flows:check', () => {
         { title: '1001 chassis', data: { Chassis: { ChassisIds: { $series: 1001, of: 'PLCZ######' } } } },
       ];
     });
-    const run = spawnSync('npx', ['tsx', 'src/engine/node/flows-check-cli.ts', '--rules-dir', dir], {
+    const run = spawnSync('npx', ['tsx', 'scripts/flows-check.ts', '--rules-dir', dir], {
       cwd: join(SRC_DIR, '..'),
       encoding: 'utf8',
     });

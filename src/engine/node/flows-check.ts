@@ -1,22 +1,32 @@
 /**
  * What `npm run flows:check` runs: lints every flow, rule and schema file and names the file, the
- * JSON path and the fix for each problem — including each flow against the server's booking-type
- * registry (order type, booker, updater) — and reports when the generated flow data types are stale.
+ * JSON path and the fix for each problem — including each flow against the booking-type registry
+ * (order type, booker, updater) — and reports when the generated flow data types are stale. It knows
+ * nothing of the product: the product hands in its rule engine, widget and confirm-view names, order
+ * document, registry and where its generated types live (scripts/flow-parts.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CONFIRM_VIEW_NAMES, WIDGET_NAMES } from '../../flows/ui-names';
-import { ruleEngine } from '../../rules/rule-engine';
-import { orderDocumentSchema } from '../../schemas/booking-order';
 import { type BookingTypeDescription, checkBookingTypes } from '../core/booking-type-checks';
 import { type FlowProblem, loadFlowCatalog } from '../core/load';
 import { checkRuleExamples, type ExampleCheck, type RulePlace } from '../core/rule-examples';
-import type { CompiledRule } from '../core/rules';
+import type { CompiledRule, RuleEngine } from '../core/rules';
 import type { JsonSchema, RulesFile } from '../core/types';
 import { generateFlowTypes } from './flow-types';
-import { defaultSourceDirs, readFlowSources, SRC_DIR, validateFlowFile } from './sources';
+import { defaultSourceDirs, readFlowSources, validateFlowFile } from './sources';
 
-export const GENERATED_TYPES_FILE = join(SRC_DIR, 'flows', 'flow-data.generated.ts');
+/** What of the product flow files are checked against; all but the rule engine are optional. */
+export interface FlowCheckParts {
+  /** The product's rule engine, with its custom operators (createRuleEngine({ operators })). */
+  ruleEngine: RuleEngine;
+  /** The widget registry's names; when given, every ui:field and ui:widget must be one of them. */
+  widgetNames?: readonly string[];
+  /** The confirm-view registry's names; when given, a flow's confirmView must be one of them. */
+  confirmViewNames?: readonly string[];
+  /** The order document's schema; when given, every path edit.load reads must be one of its fields. */
+  orderDocumentSchema?: JsonSchema;
+  /** The generated flow data types; when given, checked for staleness (or written with writeTypes). */
+  typesFile?: string;
+}
 
 export interface CheckResult {
   problems: FlowProblem[];
@@ -37,6 +47,7 @@ export interface CheckOptions {
 }
 
 export async function checkFlows(
+  parts: FlowCheckParts,
   flowDirs?: readonly string[],
   options: CheckOptions = {},
 ): Promise<CheckResult> {
@@ -48,27 +59,27 @@ export async function checkFlows(
   };
   const sources = readFlowSources(dirs);
   const { catalog, problems } = loadFlowCatalog(sources, {
-    ruleEngine,
+    ruleEngine: parts.ruleEngine,
     validateFile: validateFlowFile,
-    widgetNames: new Set(WIDGET_NAMES),
-    confirmViewNames: new Set(CONFIRM_VIEW_NAMES),
-    orderDocumentSchema: orderDocumentSchema as unknown as JsonSchema,
+    ...(parts.widgetNames ? { widgetNames: new Set(parts.widgetNames) } : {}),
+    ...(parts.confirmViewNames ? { confirmViewNames: new Set(parts.confirmViewNames) } : {}),
+    ...(parts.orderDocumentSchema ? { orderDocumentSchema: parts.orderDocumentSchema } : {}),
   });
   if (options.bookingTypes) problems.push(...checkBookingTypes(catalog.flows, options.bookingTypes));
   const examples = checkRuleExamples(placedRules(sources.rules, catalog.rules), catalog.limits);
   problems.push(...examples.problems);
   if (options.requireExamples) problems.push(...examples.missing.map(missingAsProblem));
   const missingExamples = options.requireExamples ? [] : examples.missing;
-  if (problems.length > 0 || flowDirs || options.rulesDir)
+  if (problems.length > 0 || flowDirs || options.rulesDir || !parts.typesFile)
     return { problems, flowCount: catalog.flows.length, typesStale: false, missingExamples };
   const types = await generateFlowTypes(catalog);
   let current = '';
   try {
-    current = readFileSync(GENERATED_TYPES_FILE, 'utf8');
+    current = readFileSync(parts.typesFile, 'utf8');
   } catch {
     // a missing file is stale
   }
-  if (options.writeTypes && current !== types) writeFileSync(GENERATED_TYPES_FILE, types);
+  if (options.writeTypes && current !== types) writeFileSync(parts.typesFile, types);
   return {
     problems,
     flowCount: catalog.flows.length,

@@ -1,6 +1,6 @@
 /**
  * The built SPA (issue 15): files come precompressed (brotli or gzip, made at build time by
- * vite-plugin-precompress) to a browser that accepts them; content-hashed files under assets/
+ * scripts/vite-plugin-precompress.ts) to a browser that accepts them; content-hashed files under assets/
  * never change, so browsers and proxies keep them a year without asking; everything else
  * (index.html, which names the current hashes, and the favicon) is asked for again each time.
  */
