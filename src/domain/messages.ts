@@ -112,8 +112,9 @@ export const FLOW_MESSAGES = {
   outcome: outcomeOf,
   cancelChanges: CANCEL_CHANGES_TEXT,
   leaveRequest: {
-    title: 'Leave this booking?',
-    message: 'What you typed is kept as a draft: it is offered when you come back to this booking.',
+    // Said of bookings and redeliveries alike (issue 25: a redelivery is not called a booking).
+    title: 'Leave this request?',
+    message: 'What you typed is kept as a draft: it is offered when you come back to this screen.',
   },
   leaveEdit: {
     title: 'Leave without saving?',
