@@ -11,17 +11,9 @@ import { chassisHeldMessage } from '../../src/server/domain/chassis-holds';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { CONTACT, REUSE_URL, submit } from './bookings-helpers';
+import { freeHeldChassis } from './held-chassis-rows';
 
 /** Pool chassis on hire to the customer that no open booking holds yet. */
-async function freeHeldChassis(t: TestApp, customerId: number, count: number): Promise<string[]> {
-  const { rows } = await sql<{ chassis_id: string }>`
-    select c.chassis_id from chassis c
-    where c.on_hire_customer_id = ${customerId} and c.contract_id is null
-      and not exists (select 1 from booking_chassis bc join bookings b on b.booking_id = bc.booking_id
-        where bc.chassis_master_id = c.chassis_master_id and b.status_code in ('OP', 'PN'))
-    order by c.chassis_id limit ${count}`.execute(t.handle.db);
-  return rows.map((r) => r.chassis_id);
-}
 
 async function openOrdersNaming(t: TestApp, chassisId: string): Promise<number[]> {
   const { rows } = await sql<{ booking_order_id: number }>`

@@ -4,24 +4,15 @@
  * on a term lease and one on an open reuse booking are refused with the very message the submit
  * gives, instead of showing "found" and failing after review.
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDELIVERY_MESSAGES } from '../../src/domain/redelivery';
 import { termLeaseChassisMessage } from '../../src/server/domain/reuse-booking';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { CONTACT, REUSE_URL, submit } from './bookings-helpers';
+import { freeHeldChassis } from './held-chassis-rows';
 
 /** Pool chassis on hire to the customer that no open booking holds yet. */
-async function freeHeldChassis(t: TestApp, customerId: number, count: number): Promise<string[]> {
-  const { rows } = await sql<{ chassis_id: string }>`
-    select c.chassis_id from chassis c
-    where c.on_hire_customer_id = ${customerId} and c.contract_id is null
-      and not exists (select 1 from booking_chassis bc join bookings b on b.booking_id = bc.booking_id
-        where bc.chassis_master_id = c.chassis_master_id and b.status_code in ('OP', 'PN'))
-    order by c.chassis_id desc limit ${count}`.execute(t.handle.db);
-  return rows.map((r) => r.chassis_id);
-}
 
 describe.each(databaseKinds)('the reuse check on step 1, on %s', (kind) => {
   let t: TestApp;
@@ -51,7 +42,7 @@ describe.each(databaseKinds)('the reuse check on step 1, on %s', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/lookup/equipment', payload, headers: bearer(token) });
 
   it("refuses a term-lease chassis with the reuse booker's own message, for the customer and for staff", async () => {
-    const [pool] = await freeHeldChassis(t, 1, 1);
+    const [pool] = await freeHeldChassis(t, 1, 1, 'desc');
     const res = await lookup(customer, { ChassisIds: [pool, termLeased], OrderType: 'RU' });
     expect(res.statusCode, res.body).toBe(200);
     const [free, leased] = res.json().Results;
@@ -81,7 +72,7 @@ describe.each(databaseKinds)('the reuse check on step 1, on %s', (kind) => {
   });
 
   it('refuses a chassis on an open reuse booking with the message of the 409 the submit gives', async () => {
-    const [chassis] = await freeHeldChassis(t, 1, 1);
+    const [chassis] = await freeHeldChassis(t, 1, 1, 'desc');
     const first = await submit(t, REUSE_URL, customer, {
       Chassis: { ChassisIds: [chassis] },
       Contact: CONTACT,

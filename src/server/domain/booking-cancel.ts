@@ -14,7 +14,7 @@ import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
 import type { MailDispatch } from '../mail/outbox';
-import { queueCancelledMail } from './booking-notification';
+import { queueEndedMail } from './booking-notification';
 import { presentOrder } from './booking-presenter';
 import { type BookingTypes, cancelVerdict } from './booking-types';
 import { dashboardDetail } from './dashboard';
@@ -86,7 +86,7 @@ export async function cancelOrder(
       additional,
     );
     const presented = await presentOrder(trx, orderId);
-    await queueCancelledMail(
+    await queueEndedMail(
       trx,
       {
         BookingOrderId: orderId,

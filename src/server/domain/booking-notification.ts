@@ -121,20 +121,32 @@ export interface EndedOrder {
   Bookings: readonly MailedBooking[];
 }
 
-export function orderCancelledMail(
+/**
+ * An ended order's mail: cancelled or closed (CL: units were already picked up) by the customer or
+ * staff, or not accepted by Customer Support with their reason. One template with the booking mail.
+ */
+export function orderEndedMail(
   order: EndedOrder,
   contact: Contact,
+  rejection: string | null,
   names: DisplayNames = CODES_AS_THEY_ARE,
 ): Mail {
   const type = orderTypeName(order.BookingOrderTypeCode);
-  const closed = order.StatusCode === 'CL';
+  const what = `${type} order ${order.BookingOrderId}`;
+  const [outcome, intro] =
+    rejection !== null
+      ? ['not accepted', `Customer Support could not accept ${what}. Reason: ${rejection}`]
+      : order.StatusCode === 'CL'
+        ? [
+            'closed',
+            `${what} has been closed: its open bookings are cancelled, and those whose units were already picked up are closed.`,
+          ]
+        : ['cancelled', `${what} has been cancelled.`];
   return orderMail({
     to: contactAddresses(contact.EmailAddresses),
-    subject: `${type} order ${order.BookingOrderId}: ${closed ? 'closed' : 'cancelled'}`,
+    subject: `${what}: ${outcome}`,
     contactName: contact.ContactName,
-    intro: closed
-      ? `${type} order ${order.BookingOrderId} has been closed: its open bookings are cancelled, and those whose units were already picked up are closed.`
-      : `${type} order ${order.BookingOrderId} has been cancelled.`,
+    intro,
     items: order.Bookings.map((b) => bookingItem(b, names)),
   });
 }
@@ -152,40 +164,16 @@ export async function queueBookingMail(
   await queueMail(trx, bookingMail(order, contact, await loadDisplayNames(trx)));
 }
 
-/** A pending order Customer Support did not accept, with the reason they gave the customer. */
-export function orderRejectedMail(
-  order: EndedOrder,
-  contact: Contact,
-  reason: string,
-  names: DisplayNames = CODES_AS_THEY_ARE,
-): Mail {
-  const type = orderTypeName(order.BookingOrderTypeCode);
-  return orderMail({
-    to: contactAddresses(contact.EmailAddresses),
-    subject: `${type} order ${order.BookingOrderId}: not accepted`,
-    contactName: contact.ContactName,
-    intro: `Customer Support could not accept ${type} order ${order.BookingOrderId}. Reason: ${reason}`,
-    items: order.Bookings.map((b) => bookingItem(b, names)),
-  });
-}
-
-/** The rejection of a pending order, to its contact: in the decision's transaction. */
-export async function queueRejectedMail(
+/**
+ * The end of an order, to its contact, in the change's own transaction (a cancel, a close, or a
+ * rejection with its reason), like queueBookingMail.
+ */
+export async function queueEndedMail(
   trx: Kysely<Database>,
   order: EndedOrder,
   contact: Contact,
-  reason: string,
+  rejection: string | null = null,
 ): Promise<void> {
   if (contactAddresses(contact.EmailAddresses).length === 0) return;
-  await queueMail(trx, orderRejectedMail(order, contact, reason, await loadDisplayNames(trx)));
-}
-
-/** The cancel (or close) of an order, to its contact: in the cancel's transaction, like queueBookingMail. */
-export async function queueCancelledMail(
-  trx: Kysely<Database>,
-  order: EndedOrder,
-  contact: Contact,
-): Promise<void> {
-  if (contactAddresses(contact.EmailAddresses).length === 0) return;
-  await queueMail(trx, orderCancelledMail(order, contact, await loadDisplayNames(trx)));
+  await queueMail(trx, orderEndedMail(order, contact, rejection, await loadDisplayNames(trx)));
 }

@@ -13,7 +13,7 @@ import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce } from '../events/order-events';
 import { availableUnitsAt, POOL_DRAWING_ORDER_TYPES } from './availability';
-import { queueBookingMail, queueRejectedMail } from './booking-notification';
+import { queueBookingMail, queueEndedMail } from './booking-notification';
 import { bookingCode } from './booking-numbers';
 import { presentOrder } from './booking-presenter';
 import type { FlowDeps } from './flow-submission';
@@ -293,7 +293,7 @@ async function rejectOne(ctx: PendingDeps, viewer: Viewer, requestId: number, re
       facts: { pendingRequestId: requestId, reason },
     });
     const presented = await presentOrder(trx, order.booking_order_id);
-    await queueRejectedMail(
+    await queueEndedMail(
       trx,
       {
         BookingOrderId: order.booking_order_id,

@@ -14,7 +14,7 @@ import limits from '../../rules/limits.json';
 import type { Database } from '../db/types';
 import { AppError, notFound } from '../errors';
 import type { MailDispatch } from '../mail/outbox';
-import { queueCancelledMail } from './booking-notification';
+import { queueEndedMail } from './booking-notification';
 import { insertBookings, insertOrder, insertPendingRequest, PendingReason } from './booking-orders';
 import { bookOnce, idempotencyOf } from './booking-transaction';
 import { scopeOf, visibleOrders } from './dashboard-rows';
@@ -1056,7 +1056,7 @@ export async function cancelTermLeaseOrder(
       facts: { fees, ...(additional ? { additionalEmails: additional } : {}) },
     });
     const ended = await openTermLeaseOrder(trx, viewer, orderId, OPEN_ORDER_STATUSES);
-    await queueCancelledMail(trx, ended, {
+    await queueEndedMail(trx, ended, {
       ContactName: order.contact_name ?? '',
       EmailAddresses: `${order.email_addresses ?? ''};${additional}`,
     });
