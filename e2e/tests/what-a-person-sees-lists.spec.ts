@@ -5,7 +5,7 @@ import { apiCallAs } from '../fixtures/api-call';
 import { openFlowAs } from '../fixtures/booking-wizard';
 import { expect, test } from '../fixtures/dashboard-page';
 import { bookableLine } from '../fixtures/term-lease';
-import { look, WIDTHS } from '../fixtures/what-a-person-sees';
+import { codeShapedText, look, WIDTHS } from '../fixtures/what-a-person-sees';
 
 /**
  * Issue 25, one list pattern: the dashboard's results, the term lease lines (booking and
@@ -146,7 +146,7 @@ for (const size of WIDTHS) {
       expect(problems).toEqual({});
     });
 
-    test('a pool booking’s review: the units per location fit', async ({
+    test('a pool booking’s review and confirmation: the units per location fit, names not codes', async ({
       page,
       loginPage,
       shell,
@@ -165,6 +165,12 @@ for (const size of WIDTHS) {
       await expect(units.getByText(location, { exact: true })).toBeVisible();
       const problems: Record<string, unknown> = {};
       await look(page, `${size.width}-lists-pool-review`, problems);
+      // Names, never codes, on the review and on the confirmation (issue 25's tests).
+      expect(await codeShapedText(page)).toEqual([]);
+      await wizard.submit();
+      await wizard.expectStep('Confirm Booking');
+      await look(page, `${size.width}-lists-pool-confirmation`, problems);
+      expect(await codeShapedText(page)).toEqual([]);
       expect(problems).toEqual({});
     });
   });
