@@ -4,7 +4,6 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { errorResponseSchema } from './common';
 
 const bookedSchema = {
   type: 'object',
@@ -59,39 +58,6 @@ export const bookingSubmitResponseSchema = {
 } as const;
 export type BookingSubmitResponse = FromSchema<typeof bookingSubmitResponseSchema>;
 export type BookedItem = FromSchema<typeof bookedSchema>;
-
-const fieldErrorSchema = {
-  type: 'object',
-  properties: { field: { type: 'string' }, message: { type: 'string' }, ruleId: { type: 'string' } },
-  required: ['field', 'message'],
-  additionalProperties: false,
-} as const;
-
-const ruleVerdictSchema = {
-  type: 'object',
-  properties: {
-    ruleId: { type: 'string' },
-    kind: { type: 'string' },
-    field: { type: 'string' },
-    message: { type: 'string' },
-  },
-  required: ['ruleId', 'kind', 'field', 'message'],
-  additionalProperties: false,
-} as const;
-
-/** A refused submit: the ErrorResponse fields plus every problem, as the form would have shown them. */
-export const submitErrorResponseSchema = {
-  type: 'object',
-  description:
-    "The ErrorResponse, plus `errors` (one per field problem; `code` is the first one's rule id, or VALIDATION) and `unanswered` (confirm and acknowledge rules to list in Acknowledged; `code` is the first one's rule id).",
-  properties: {
-    ...errorResponseSchema.properties,
-    errors: { type: 'array', items: fieldErrorSchema },
-    unanswered: { type: 'array', items: ruleVerdictSchema },
-  },
-  required: errorResponseSchema.required,
-  additionalProperties: false,
-} as const;
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_LENGTH = { min: 8, max: 100 } as const;

@@ -1,5 +1,26 @@
 /** Shared JSON Schema pieces: every API error and the small reusable field shapes. */
 
+/** One problem of a 400: where (a dotted field path, '' for the whole request), what, and which rule. */
+export const fieldErrorSchema = {
+  type: 'object',
+  properties: { field: { type: 'string' }, message: { type: 'string' }, ruleId: { type: 'string' } },
+  required: ['field', 'message'],
+  additionalProperties: false,
+} as const;
+
+/** A confirm or acknowledge rule a submit must answer first (a flow's question). */
+export const ruleVerdictSchema = {
+  type: 'object',
+  properties: {
+    ruleId: { type: 'string' },
+    kind: { type: 'string' },
+    field: { type: 'string' },
+    message: { type: 'string' },
+  },
+  required: ['ruleId', 'kind', 'field', 'message'],
+  additionalProperties: false,
+} as const;
+
 export const errorResponseSchema = {
   $id: 'ErrorResponse',
   type: 'object',
@@ -11,6 +32,17 @@ export const errorResponseSchema = {
     message: { type: 'string' },
     code: { type: 'string' },
     requestId: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: fieldErrorSchema,
+      description:
+        'Issue 26: on every 400, each problem: the field (dotted path; empty when the request as a whole is refused), the message, and the rule or check that refused it.',
+    },
+    unanswered: {
+      type: 'array',
+      items: ruleVerdictSchema,
+      description: 'A refused submit: the confirm and acknowledge rules to list in Acknowledged.',
+    },
   },
   required: ['statusCode', 'error', 'message'],
   additionalProperties: false,

@@ -47,6 +47,42 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
     expect(res.json().message).toBe(res.json().error);
   });
 
+  // Issue 26: one 400 shape on every route: the message, and errors[] with field, message and rule.
+  it('answers every 400 with its problems listed: schema checks, refusals and flow submits alike', async () => {
+    const missing = await login(JSON.stringify({ UserId: 'a', Password: 'b' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([
+      { field: 'ApplicationCode', message: 'ApplicationCode is required.', ruleId: 'schema.required' },
+    ]);
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/search',
+      headers: bearer(token),
+      payload: { StatusCode: 'ZZ', Page: 'one' }, // Page is not a field of the search
+    });
+    expect(search.statusCode).toBe(400);
+    const listed = search.json().errors.map((e: { field: string; ruleId: string }) => [e.field, e.ruleId]);
+    expect(listed.sort()).toEqual([
+      ['Page', 'schema.additionalProperties'],
+      ['StatusCode', 'schema.enum'],
+    ]);
+    const refused = await login(JSON.stringify({ UserId: 'a', Password: 'b', ApplicationCode: 'XYZ' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      expect.objectContaining({ field: '', message: refused.json().message }),
+    ]);
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: '/api/poolbooking/create',
+      headers: { ...bearer(token), 'idempotency-key': 'issue-26-one-shape' },
+      payload: { Contact: { ContactName: 'A', EmailAddresses: 'nope' } },
+    });
+    expect(submit.statusCode).toBe(400);
+    expect(submit.json().errors.length).toBeGreaterThan(0);
+    for (const e of submit.json().errors)
+      expect(Object.keys(e).sort()).toEqual(expect.arrayContaining(['field', 'message']));
+  });
+
   it('refuses a body over the size limit with a 413', async () => {
     const res = await login(
       JSON.stringify({ UserId: 'a', Password: 'x'.repeat(70_000), ApplicationCode: 'BRR' }),

@@ -7,19 +7,40 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '../../domain/messages';
+import type { FieldError, RuleVerdict } from '../../engine/core/types';
 import { isDatabaseUnavailable } from '../db/connect';
+import { SubmissionRefused } from '../domain/submission';
 import { AppError } from '../errors';
-import { formatValidationErrors } from './validation';
+import { formatValidationErrors, validationProblems } from './validation';
 
 export const requestIdGenerator = () => randomUUID();
 
-export function sendError(reply: FastifyReply, statusCode: number, message: string, code?: string) {
+/**
+ * One error shape for every failure. A 400 also lists its problems (issue 26: one shape on every
+ * route): a refused submit's own field problems and unanswered questions, a schema check's one per
+ * problem, or the refusal itself as the one problem of the request as a whole.
+ */
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  code?: string,
+  problems?: { errors?: readonly FieldError[]; unanswered?: readonly RuleVerdict[] },
+) {
+  const errors =
+    problems?.errors && problems.errors.length > 0
+      ? problems.errors
+      : statusCode === 400
+        ? [{ field: '', message, ...(code ? { ruleId: code } : {}) }]
+        : undefined;
   return reply.code(statusCode).send({
     statusCode,
     error: message,
     message,
     ...(code ? { code } : {}),
     requestId: String(reply.request.id),
+    ...(errors ? { errors } : {}),
+    ...(problems?.unanswered?.length ? { unanswered: problems.unanswered } : {}),
   });
 }
 
@@ -44,15 +65,14 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof SubmissionRefused) return sendError(reply, 400, error.message, error.code, error);
     if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.code);
     if (error.validation) {
       const part = error.validationContext ?? 'body';
-      return sendError(
-        reply,
-        400,
-        formatValidationErrors(error.validation as ErrorObject[], part),
-        'VALIDATION',
-      );
+      const problems = error.validation as ErrorObject[];
+      return sendError(reply, 400, formatValidationErrors(problems, part), 'VALIDATION', {
+        errors: validationProblems(problems, part),
+      });
     }
     const known = error.code ? frameworkMessages[error.code] : undefined;
     // Every malformed request is a 4xx with a message the user can act on: too large 413, not JSON 415.

@@ -180,6 +180,31 @@ function sentenceFor(error: ErrorObject, part: string): string {
 }
 
 /**
+ * Each problem of a request as the 400's `errors` list it (issue 26): its field, the sentence, and
+ * the schema keyword that refused it; the first MAX_LISTED_PROBLEMS.
+ */
+export function validationProblems(
+  errors: readonly ErrorObject[],
+  part: string,
+): { field: string; message: string; ruleId: string }[] {
+  return errors.slice(0, MAX_LISTED_PROBLEMS).map((error) => {
+    const p = error.params as Record<string, unknown>;
+    const base = fieldName(error);
+    const named =
+      error.keyword === 'required'
+        ? p.missingProperty
+        : error.keyword === 'additionalProperties'
+          ? p.additionalProperty
+          : undefined;
+    return {
+      field: named === undefined ? base : shortField(`${base ? `${base}.` : ''}${String(named)}`),
+      message: `${sentenceFor(error, part)}.`,
+      ruleId: `schema.${error.keyword}`,
+    };
+  });
+}
+
+/**
  * One readable sentence listing the problems of a request: the first MAX_LISTED_PROBLEMS, and how
  * many more there are, in at most MAX_MESSAGE_CHARS.
  */

@@ -3,7 +3,7 @@
  * permissions, and one update route per flow that declares edit.update (`POST edit.update.url`).
  * A flow file added to src/flows is served with no code change here.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { flowRequirements } from '../../domain/permissions';
 import { Abilities, type Ability } from '../../domain/policies';
 import { ACKNOWLEDGED_FIELD, ACKNOWLEDGED_MAX_ITEMS, submitSchemaOf } from '../../engine/core/check-data';
@@ -13,14 +13,12 @@ import {
   bookingSubmitResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_LENGTH,
-  submitErrorResponseSchema,
   submitHeadersSchema,
 } from '../../schemas/bookings';
 import { errorResponses } from '../../schemas/common';
 import type { AppContext } from '../context';
 import { submitFlow } from '../domain/flow-submission';
 import { updateFlowOrder } from '../domain/order-update';
-import { SubmissionRefused } from '../domain/submission';
 import { AppError } from '../errors';
 import { currentFlow } from '../flows';
 import { viewerOf } from '../plugins/access';
@@ -67,28 +65,7 @@ const isAnswerList = (value: unknown): boolean =>
   value.every((v) => typeof v === 'string' && v.length <= 100) &&
   new Set(value).size === value.length;
 
-const sendRefusal = (reply: FastifyReply, refusal: SubmissionRefused) =>
-  reply.code(400).send({
-    statusCode: 400,
-    error: refusal.message,
-    message: refusal.message,
-    code: refusal.code,
-    requestId: String(reply.request.id),
-    errors: refusal.errors,
-    unanswered: refusal.unanswered,
-  });
-
 /** An update's body: the submit body plus which order and the Version the user opened. */
-/** A refused submit or update answers 400 with its problems the way the form shows them. */
-async function orRefusal<T>(reply: FastifyReply, work: () => Promise<T>) {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof SubmissionRefused) return sendRefusal(reply, error);
-    throw error;
-  }
-}
-
 function updateSchemaOf(flow: LoadedFlow) {
   const { $id: _id, ...submit } = submitSchemaOf(flow);
   return {
@@ -122,7 +99,7 @@ function updateRoute(app: FastifyInstance, ctx: AppContext, flow: LoadedFlow, ur
       security: [{ bearer: [] }],
       response: {
         200: bookingSubmitResponseSchema,
-        400: submitErrorResponseSchema,
+        400: errorResponses[400],
         401: errorResponses[401],
         403: errorResponses[403],
         404: errorResponses[404],
@@ -130,14 +107,13 @@ function updateRoute(app: FastifyInstance, ctx: AppContext, flow: LoadedFlow, ur
       },
     },
     validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? jsonObjectOnly : () => true),
-    handler: (request, reply) =>
-      orRefusal(reply, () =>
-        updateFlowOrder(ctx, currentFlow(ctx.flows, flow), {
-          viewer: viewerOf(request),
-          body: request.body as Record<string, unknown>,
-          log: request.log,
-        }),
-      ),
+    // A refusal (SubmissionRefused) is answered by the error handler: 400 with its problems.
+    handler: (request) =>
+      updateFlowOrder(ctx, currentFlow(ctx.flows, flow), {
+        viewer: viewerOf(request),
+        body: request.body as Record<string, unknown>,
+        log: request.log,
+      }),
   });
 }
 
@@ -165,22 +141,20 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
         security: [{ bearer: [] }],
         response: {
           200: bookingSubmitResponseSchema,
-          400: submitErrorResponseSchema,
+          400: errorResponses[400],
           401: errorResponses[401],
           403: errorResponses[403],
           409: { $ref: 'ErrorResponse#' },
         },
       },
       validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? jsonObjectOnly : () => true),
-      handler: (request, reply) =>
-        orRefusal(reply, () =>
-          submitFlow(ctx, currentFlow(ctx.flows, flow), {
-            viewer: viewerOf(request),
-            body: request.body as Record<string, unknown>,
-            idempotencyKey: idempotencyKeyOf(request),
-            log: request.log,
-          }),
-        ),
+      handler: (request) =>
+        submitFlow(ctx, currentFlow(ctx.flows, flow), {
+          viewer: viewerOf(request),
+          body: request.body as Record<string, unknown>,
+          idempotencyKey: idempotencyKeyOf(request),
+          log: request.log,
+        }),
     });
   }
 }
