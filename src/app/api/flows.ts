@@ -33,7 +33,8 @@ export async function submitFlow(
     const refusal = (e.body ?? {}) as { errors?: FieldError[]; unanswered?: RuleVerdict[] };
     throw new FlowSubmitError(
       e.message,
-      Array.isArray(refusal.errors) ? refusal.errors : [],
+      // A problem of the request as a whole (field '') is the message itself, not a field's error.
+      Array.isArray(refusal.errors) ? refusal.errors.filter((f) => f.field !== '') : [],
       Array.isArray(refusal.unanswered) ? refusal.unanswered : [],
     );
   }
