@@ -8,12 +8,13 @@
  * dropped). A destination that is an existing booking (IsEditMode, edit mode) has no Remove: it is
  * cancelled with its CancelBooking box, so the server cancels that booking rather than losing it.
  */
-import { Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ArrayFieldItemTemplateProps, FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { getPath } from '../../engine/core/flow-data';
 import type { ReviewProps } from '../../engine/react/registry';
+import { DataList, type ListColumn } from '../components/DataList';
 import { stringOption, type WidgetContext, widgetContextOf } from './context';
 import { LookupSelectReview } from './LookupSelectWidget';
 
@@ -167,52 +168,43 @@ export const DestinationOrdersReview = observer(function DestinationOrdersReview
   const items = (uiSchema.items ?? {}) as Record<string, Record<string, unknown>>;
   const locationUi = items.ToLocationId ?? { 'ui:options': { dataset: 'locations' } };
   if (orders.length === 0) return <Text as="span">—</Text>;
+  const rows = orders.map((order, index) => ({ order, index }));
+  type Row = (typeof rows)[number];
+  // Issue 25: one list pattern — a table at desktop widths, a card per destination on a phone.
+  const columns: ListColumn<Row>[] = [
+    {
+      header: 'Destination',
+      cell: ({ order: o }) => (
+        <>
+          <LookupSelectReview value={o.ToLocationId} schema={{}} uiSchema={locationUi} context={context} />
+          {o.CancelBooking && (
+            <Badge ms={2} colorPalette="red">
+              Cancelled
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { header: 'Units', align: 'end', cell: ({ order: o }) => o.UnitsRequestedCount ?? '—' },
+    {
+      header: 'Motor carrier',
+      cell: ({ order: o }) =>
+        o.MotorCarrierName ??
+        (o.MotorCarrierId !== undefined
+          ? (motorCarriers.nameOf(o.MotorCarrierId) ?? `Motor carrier ${o.MotorCarrierId}`)
+          : '—'),
+    },
+    {
+      header: 'Redelivery',
+      cell: ({ order: o }) =>
+        o.WithRedelivery && !o.CancelRedelivery ? (o.RedeliveryRequestedCount ?? 0) : 'No',
+    },
+    { header: 'Comment', cell: ({ order: o }) => o.BookingComment || '—' },
+    { header: 'Rail release', cell: ({ order: o }) => o.RailTerminalReleaseNumber || '—' },
+  ];
   return (
     <Box>
-      <Table.Root size="sm" variant="outline" aria-label="Destinations">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Destination</Table.ColumnHeader>
-            <Table.ColumnHeader>Units</Table.ColumnHeader>
-            <Table.ColumnHeader>Motor carrier</Table.ColumnHeader>
-            <Table.ColumnHeader>Redelivery</Table.ColumnHeader>
-            <Table.ColumnHeader>Comment</Table.ColumnHeader>
-            <Table.ColumnHeader>Rail release</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {orders.map((o, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a read-only table in input order
-            <Table.Row key={i}>
-              <Table.Cell>
-                <LookupSelectReview
-                  value={o.ToLocationId}
-                  schema={{}}
-                  uiSchema={locationUi}
-                  context={context}
-                />
-                {o.CancelBooking && (
-                  <Badge ms={2} colorPalette="red">
-                    Cancelled
-                  </Badge>
-                )}
-              </Table.Cell>
-              <Table.Cell>{o.UnitsRequestedCount ?? '—'}</Table.Cell>
-              <Table.Cell>
-                {o.MotorCarrierName ??
-                  (o.MotorCarrierId !== undefined
-                    ? (motorCarriers.nameOf(o.MotorCarrierId) ?? `Motor carrier ${o.MotorCarrierId}`)
-                    : '—')}
-              </Table.Cell>
-              <Table.Cell>
-                {o.WithRedelivery && !o.CancelRedelivery ? (o.RedeliveryRequestedCount ?? 0) : 'No'}
-              </Table.Cell>
-              <Table.Cell>{o.BookingComment || '—'}</Table.Cell>
-              <Table.Cell>{o.RailTerminalReleaseNumber || '—'}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <DataList label="Destinations" rows={rows} rowKey={(r) => r.index} columns={columns} />
       <Text mt={2}>
         Total selected: <strong>{totalSelected(orders)}</strong>
       </Text>

@@ -1,0 +1,50 @@
+import { openFlowAs } from '../fixtures/booking-wizard';
+import { expect, test } from '../fixtures/reposition-request';
+import { codeShapedText, look, WIDTHS } from '../fixtures/what-a-person-sees';
+
+const CARRIER = 'Demo Motor Carrier (DMCR)';
+
+// axe is injected into the page.
+test.use({ bypassCSP: true });
+
+/**
+ * Issue 25: the reposition's review was 438 px wide on a phone. At 1280 and 390 px the review and
+ * the confirmation of a reposition with two destinations fit the window, pass axe, and read names
+ * (origin → destination), never codes.
+ */
+for (const size of WIDTHS)
+  test(`at ${size.width} px a reposition's review and confirmation fit and read names`, async ({
+    page,
+    loginPage,
+    shell,
+    wizard,
+    reposition,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await openFlowAs(
+      { loginPage, shell, page },
+      'demo.customer',
+      '/reposition_booking/request',
+      'Reposition Booking',
+    );
+    await reposition.fillHeader();
+    await reposition.available();
+    await reposition.addDestination(1, 1, CARRIER);
+    await reposition.addDestination(2, 1, CARRIER);
+    await wizard.fillContact();
+    await wizard.next();
+    const review = page.getByRole('heading', { level: 2, name: 'Review Booking' });
+    await expect(wizard.dialog.or(review)).toBeVisible();
+    if (await wizard.dialog.isVisible()) await wizard.answer('OK');
+    await wizard.expectStep('Review Booking');
+    const problems: Record<string, unknown> = {};
+    await look(page, `${size.width}-reposition-review`, problems);
+    expect(await codeShapedText(page)).toEqual([]);
+    await wizard.submit();
+    await wizard.expectStep('Confirm Booking');
+    await expect(page.getByRole('main').getByText(/→/).first()).toBeVisible();
+    await look(page, `${size.width}-reposition-confirmation`, problems);
+    expect(await codeShapedText(page)).toEqual([]);
+    expect(problems).toEqual({});
+  });
