@@ -3,13 +3,14 @@
 import { expect, it } from 'vitest';
 import { LOGIN_ERROR_EVENT } from '../../src/app/stores/SessionStore';
 import type { LoginFailure } from '../../src/domain/messages';
-import { withRealServer } from '../helpers/real-server';
+import { withRealApp } from './support/dashboard-app';
 import { buildRootStore } from './support/fixtures';
 
-const real = withRealServer();
+// withRealApp: the signed-in root's background calls end before the server stops.
+const real = withRealApp();
 
 it('broadcasts the failure of a wrong password and stays signed out; a right one broadcasts nothing', async () => {
-  const root = buildRootStore({ apiBaseUrl: `${real.server.url}/api` });
+  const root = real.adopt(buildRootStore({ apiBaseUrl: `${real.server.url}/api` }));
   const heard: LoginFailure[] = [];
   const listen = (e: Event) => heard.push((e as CustomEvent<LoginFailure>).detail);
   window.addEventListener(LOGIN_ERROR_EVENT, listen);
