@@ -12,8 +12,8 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterAll, beforeAll, it } from 'vitest';
 import { createFlowStore } from '../src/app/flows/FlowPage';
 import type { OrderDocument, OrderDocumentBooking } from '../src/schemas/booking-order';
-import { findFlowPage, renderAppAt, rootFor } from '../tests/app/support/flow-app';
-import { startFlowApi } from '../tests/app/support/flow-server';
+import { findFlowPage, renderAppAt } from '../tests/app/support/flow-app';
+import { rootFor, startFlowApi } from './flow-api';
 import { measure } from './measure';
 
 const DESTINATIONS = 50;

@@ -6,8 +6,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, beforeAll, it } from 'vitest';
 import { flowCatalog } from '../src/app/flows/catalog';
-import { findFlowPage, renderAppAt, rootFor } from '../tests/app/support/flow-app';
-import { startFlowApi } from '../tests/app/support/flow-server';
+import { findFlowPage, renderAppAt } from '../tests/app/support/flow-app';
+import { rootFor, startFlowApi } from './flow-api';
 import { measure } from './measure';
 
 let api: Awaited<ReturnType<typeof startFlowApi>>;

@@ -9,8 +9,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, it } from 'vitest';
 import type { TermLineItem } from '../src/domain/term-lease';
-import { findFlowPage, renderAppAt, rootFor } from '../tests/app/support/flow-app';
-import { startFlowApi } from '../tests/app/support/flow-server';
+import { findFlowPage, renderAppAt } from '../tests/app/support/flow-app';
+import { rootFor, startFlowApi } from './flow-api';
 import { measure } from './measure';
 
 const LINES = 20;

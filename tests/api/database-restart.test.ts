@@ -17,10 +17,11 @@ import { migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/db/seed';
 import { ORDER_EVENTS_APPLICATION_NAME } from '../../src/server/events/pg-order-events';
 import { freePort } from '../helpers/ports';
+import { listen } from '../helpers/real-server';
 import { appOnDatabase, bearer, type TestApp } from '../helpers/test-app';
 import { until } from '../helpers/until';
 import { clearThresholds } from './bookings-helpers';
-import { hubClient, listen, messageOf, type RecordingClient, staffBooksFor } from './hub-helpers';
+import { hubClient, messageOf, type RecordingClient, staffBooksFor } from './hub-helpers';
 
 const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
 const BIN = versions.length ? `/usr/lib/postgresql/${versions.sort().at(-1)}/bin` : '';

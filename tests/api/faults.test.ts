@@ -5,60 +5,14 @@
  * whole or absent, and each client retrying with its Idempotency-Key books exactly once: an order
  * answered before the kill is answered again, never booked twice.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../helpers/ports';
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { killed, type PortalDatabase, portalDatabases, startPortal } from '../helpers/portal-process';
 import { CONTACT } from './bookings-helpers';
 
-const MAIN = resolve('src/server/main.ts');
 const BURST = 12;
 const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
-
-/** `npm start`'s server in a process of its own; resolves once it listens. */
-async function startPortal(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      JWT_SECRET: 'test-secret-not-for-production-000000',
-      BUILD_HASH: 'faults',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`the portal did not start:\n${out}`)), 180_000);
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Portal at http://')) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the portal exited (${code}) before listening:\n${out}`));
-    });
-  });
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill('SIGKILL');
-  });
 
 async function call(
   origin: string,
@@ -109,42 +63,9 @@ async function oneUnitBody(origin: string, token: string) {
   };
 }
 
-type Where = { env: Record<string, string>; cleanup: () => Promise<void> };
-
-async function pgliteDir(): Promise<Where> {
-  const dir = mkdtempSync(join(tmpdir(), 'brr-faults-'));
-  return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function postgresDatabase(): Promise<Where> {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `brr_faults_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    cleanup: async () => {
-      const drop = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
-    },
-  };
-}
-
-const kinds: Array<[string, () => Promise<Where>]> = [
-  ['PGlite', pgliteDir],
-  ...(process.env.TEST_DATABASE_URL
-    ? ([['PostgreSQL', postgresDatabase]] as Array<[string, () => Promise<Where>]>)
-    : []),
-];
-
-describe.each(kinds)('the server killed mid-burst on %s', (_name, prepare) => {
+describe.each(portalDatabases)('the server killed mid-burst on %s', (_name, prepare) => {
   const children: ChildProcess[] = [];
-  let where: Where | null = null;
+  let where: PortalDatabase | null = null;
   afterAll(async () => {
     await Promise.all(children.map(killed));
     await where?.cleanup();

@@ -3,7 +3,6 @@
  * against it (with what it received and how its connection went), raw WebSockets for what that
  * client never sends, and further server instances on one database.
  */
-import type { AddressInfo } from 'node:net';
 import { HttpTransportType, type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
@@ -11,6 +10,7 @@ import type { OrderChangeMessage } from '../../src/schemas/dashboard';
 import { buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { orderEventsFor } from '../../src/server/events/order-events';
+import { listen } from '../helpers/real-server';
 import type { TestApp } from '../helpers/test-app';
 import { eventually as eventuallyAt } from '../helpers/until';
 import { type Equipment, POOL_URL, roomiestLocation, submit, unitsPayload } from './bookings-helpers';
@@ -21,11 +21,6 @@ export const RS = '\x1e';
 export const RETRY_DELAYS = Array.from({ length: 20 }, () => 3000);
 /** A bound for waiting, so a missing message fails the test instead of hanging it; not a timing claim. */
 const WAIT_MS = 15_000;
-
-export async function listen(app: FastifyInstance, port = 0): Promise<string> {
-  await app.listen({ port, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
 
 /** Another server instance on the test app's database, with its own order events (its own LISTEN on PostgreSQL). */
 export async function startInstance(t: TestApp, port = 0): Promise<{ app: FastifyInstance; url: string }> {

@@ -10,13 +10,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService, type IssuedClaims } from '../../src/server/auth/tokens';
 import { ORDER_EVENTS_APPLICATION_NAME } from '../../src/server/events/pg-order-events';
 import { databaseKinds } from '../helpers/database';
+import { listen, type RealServerHere, startRealServer } from '../helpers/real-server';
 import { decodeClaims, startTestApp, type TestApp } from '../helpers/test-app';
 import { clearThresholds } from './bookings-helpers';
 import {
   connectionTokenFor,
   eventually,
   hubClient,
-  listen,
   messageOf,
   negotiate,
   type RecordingClient,
@@ -31,7 +31,7 @@ const DEMO_CUSTOMER_ID = 1;
 const DEMO_SSL_ID = 2;
 
 describe.each(databaseKinds)('dashboard hub on %s', (kind) => {
-  let t: TestApp;
+  let t: RealServerHere;
   let url: string;
   let customer: string;
   let ssl: string;
@@ -44,8 +44,8 @@ describe.each(databaseKinds)('dashboard hub on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    url = await listen(t.app);
+    t = await startRealServer({ here: kind });
+    url = t.url;
     [customer, ssl, staff] = await Promise.all([
       t.tokenFor('demo.customer'),
       t.tokenFor('demo.ssl'),
@@ -229,7 +229,7 @@ describe.each(databaseKinds)('dashboard hub across a restart on %s', (kind) => {
 // Skipped only in the PGlite-only run (no TEST_DATABASE_URL): two instances need one database they
 // both reach, and PGlite lives inside one process. CI starts PostgreSQL, so it runs there.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('dashboard hub: two instances on one PostgreSQL', () => {
-  let a: TestApp;
+  let a: RealServerHere;
   let b: { app: FastifyInstance; url: string };
   let urlA: string;
   let customer: string;
@@ -237,8 +237,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dashboard hub: two instances on
   const clients: RecordingClient[] = [];
 
   beforeAll(async () => {
-    a = await startTestApp('postgres');
-    urlA = await listen(a.app);
+    a = await startRealServer({ here: 'postgres' });
+    urlA = a.url;
     b = await startInstance(a);
     customer = await a.tokenFor('demo.customer');
     staff = await a.tokenFor('demo.staff');
@@ -297,12 +297,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dashboard hub: two instances on
 // Issue 11: a session that ends after its connection opened (sign-out, a new password) no longer
 // hears anything: the hub closes the connection without inviting a reconnect.
 describe.each(databaseKinds)('dashboard hub and ended sessions on %s', (kind) => {
-  let t: TestApp;
+  let t: RealServerHere;
   let url: string;
   const clients: RecordingClient[] = [];
   beforeAll(async () => {
-    t = await startTestApp(kind, { HUB_SESSION_CHECK_MS: '200' });
-    url = await listen(t.app);
+    t = await startRealServer({ here: kind, env: { HUB_SESSION_CHECK_MS: '200' } });
+    url = t.url;
     await clearThresholds(t);
   });
   afterEach(async () => {

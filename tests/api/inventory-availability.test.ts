@@ -8,7 +8,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
-import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { type RealServerHere, startRealServer } from '../helpers/real-server';
+import { bearer, type TestApp } from '../helpers/test-app';
 import {
   clearThresholds,
   type Equipment,
@@ -17,7 +18,7 @@ import {
   submit,
   unitsPayload,
 } from './bookings-helpers';
-import { eventually, hubClient, listen, type RecordingClient } from './hub-helpers';
+import { eventually, hubClient, type RecordingClient } from './hub-helpers';
 import { reasonCode, reservationBody, stageLocation } from './internal-reservation-helpers';
 
 const BASE = '/api/inventoryavailability';
@@ -91,7 +92,7 @@ async function independentCount(t: TestApp, market: string) {
 }
 
 describe.each(databaseKinds)('inventory availability on %s', (kind) => {
-  let t: TestApp;
+  let t: RealServerHere;
   let url: string;
   let staff: string;
   let readonly: string;
@@ -113,8 +114,8 @@ describe.each(databaseKinds)('inventory availability on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    url = await listen(t.app);
+    t = await startRealServer({ here: kind });
+    url = t.url;
     staff = await t.tokenFor('demo.staff');
     readonly = await t.tokenFor('demo.readonly');
     customer = await t.tokenFor('demo.customer');

@@ -4,8 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, hubClient, listen, type RecordingClient } from './hub-helpers';
+import { type RealServerHere, startRealServer } from '../helpers/real-server';
+import { eventually, hubClient, type RecordingClient } from './hub-helpers';
 import {
   orderDocument,
   type RepositionStage,
@@ -17,14 +17,14 @@ import {
 } from './reposition-helpers';
 
 describe.each(databaseKinds)('reposition changes on the hub on %s', (kind) => {
-  let t: TestApp;
+  let t: RealServerHere;
   let url: string;
   let customer: string;
   let s: RepositionStage;
   const clients: RecordingClient[] = [];
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    url = await listen(t.app);
+    t = await startRealServer({ here: kind });
+    url = t.url;
     customer = await t.tokenFor('demo.customer');
     s = await repositionStage(t);
   });

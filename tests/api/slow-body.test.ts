@@ -4,23 +4,16 @@
  * 408 and closes it, however steadily the bytes keep coming. Real sockets on a listening server.
  */
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { withRealServer } from '../helpers/real-server';
 
 describe('slow request bodies', () => {
-  let t: TestApp;
-  let port: number;
-  beforeAll(async () => {
-    t = await startTestApp('pglite', { REQUEST_TIMEOUT_MS: '1500' });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    port = (t.app.server.address() as { port: number }).port;
-  }, 120_000);
-  afterAll(() => t.close());
+  const real = withRealServer({ here: 'pglite', env: { REQUEST_TIMEOUT_MS: '1500' } });
 
   /** Opens a POST that promises `length` bytes and sends one every `everyMs` until the server ends it. */
   function drip(length: number, everyMs: number): Promise<{ answer: string; bytesSent: number }> {
     return new Promise((done, fail) => {
-      const socket: Socket = connect(port, '127.0.0.1');
+      const socket: Socket = connect(Number(new URL(real.server.url).port), '127.0.0.1');
       let answer = '';
       let bytesSent = 0;
       let timer: NodeJS.Timeout | undefined;
@@ -60,7 +53,7 @@ describe('slow request bodies', () => {
       expect(bytesSent).toBeGreaterThan(3);
     }
     // The server itself goes on serving.
-    const res = await fetch(`http://127.0.0.1:${port}/api/public/config`);
+    const res = await fetch(`${real.server.url}/api/public/config`);
     expect(res.status).toBe(200);
   }, 30_000);
 });

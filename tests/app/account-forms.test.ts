@@ -3,7 +3,7 @@
  * throwaway outbox) over HTTP: what the forms check before sending, what they send, and how the
  * server's answers and refusals reach the user (SPEC §1, §2, §8).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MyAccountStore } from '../../src/app/pages/account/MyAccountStore';
 import { RecoverFormStore } from '../../src/app/pages/account/RecoverFormStore';
 import { ResetFormStore } from '../../src/app/pages/account/ResetFormStore';
@@ -22,23 +22,16 @@ import {
   tempDataDir,
   waitForOutbox,
 } from '../api/account-helpers';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { withRealServer } from '../helpers/real-server';
 import { buildRootStore } from './support/fixtures';
 
-let t: TestApp;
-let dataDir: string;
-let apiUrl: string;
-beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await startTestApp('pglite', { DATA_DIR: dataDir });
-  apiUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api`;
-});
-afterAll(async () => {
-  await t?.close();
-  removeDir(dataDir);
-});
+// The outbox: mail the server writes instead of sending (no SMTP_URL), read by the tests.
+// Registered first so it runs last (after hooks run in reverse): once the server has closed.
+const dataDir = tempDataDir();
+afterAll(() => removeDir(dataDir));
+const real = withRealServer({ here: 'pglite', env: { DATA_DIR: dataDir } });
 
-const root = (): RootStore => buildRootStore({ apiBaseUrl: apiUrl });
+const root = (): RootStore => buildRootStore({ apiBaseUrl: `${real.server.url}/api` });
 async function signedIn(user: BuiltUser, password = user.password): Promise<RootStore> {
   const r = root();
   expect(await r.session.login(user.userName, password, false)).toBeNull();
@@ -100,7 +93,7 @@ describe('sign up (Register as a New User)', () => {
 
 describe('recover and reset by mailed link', () => {
   it('recover → mail → link checked → weak password refused → reset → sign in with the new password', async () => {
-    const user = await buildUser(t);
+    const user = await buildUser(real.server);
     const recover = new RecoverFormStore(root().api, '/my_account/info');
     recover.set('UserNameOrEmail', user.email);
     expect(await recover.submit()).toBe(true);
@@ -147,7 +140,7 @@ describe('recover and reset by mailed link', () => {
 
 describe('forced reset (token claim ResetPassword)', () => {
   it('keeps the user on the reset page until a new password is set, then lets them in', async () => {
-    const user = await buildUser(t, { resetPassword: true });
+    const user = await buildUser(real.server, { resetPassword: true });
     const r = await signedIn(user);
     expect(r.session.pendingReset).toBe(true);
     expect(await guardRoute(r, dashboard, '/app/dashboard')).toBe(
@@ -173,7 +166,7 @@ describe('forced reset (token claim ResetPassword)', () => {
 
 describe('my account', () => {
   it('shows the account, saves name, email, phone and notification preferences', async () => {
-    const user = await buildUser(t);
+    const user = await buildUser(real.server);
     const r = await signedIn(user);
     const store = new MyAccountStore(r.api, r.session);
     await store.load();
@@ -198,7 +191,7 @@ describe('my account', () => {
   });
 
   it('changes the password with the current one; a wrong current password is refused with its message', async () => {
-    const user = await buildUser(t);
+    const user = await buildUser(real.server);
     const r = await signedIn(user);
     const store = new MyAccountStore(r.api, r.session);
     await store.load();

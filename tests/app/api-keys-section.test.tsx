@@ -6,32 +6,16 @@
  * confirmation, and the key is refused. demo.customer, without Update on the application role
  * entity, sees no section.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RootStore } from '../../src/app/stores/RootStore';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { describe, expect, it } from 'vitest';
+import { withRealApp } from './support/dashboard-app';
 import { renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 const searchWithKey = (key: string) =>
-  server.call('POST', '/api/dashboard/search', {
+  real.server.call('POST', '/api/dashboard/search', {
     headers: { authorization: `ApiKey ${key}` },
     body: { CreatedFrom: '2000-01-01', CreatedTo: '2100-12-31' },
   });
@@ -45,9 +29,11 @@ describe('the API keys section of My Account', { timeout: 120_000 }, () => {
       value: { writeText: async (text: string) => void copied.push(text) },
     });
     const account = (
-      await server.call('GET', '/api/users/me/account', { token: await server.token('demo.customer') })
+      await real.server.call('GET', '/api/users/me/account', {
+        token: await real.server.token('demo.customer'),
+      })
     ).json<{ CompanyName: string }>();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     renderAppAt('/my_account/info', root);
     const section = await screen.findByRole('region', { name: 'API keys' }, { timeout: 20_000 });
 
@@ -101,7 +87,7 @@ describe('the API keys section of My Account', { timeout: 120_000 }, () => {
   });
 
   it('is not shown to a customer user without Update on the application role entity', async () => {
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     renderAppAt('/my_account/info', root);
     await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 20_000 });
     expect(screen.queryByRole('region', { name: 'API keys' })).toBeNull();

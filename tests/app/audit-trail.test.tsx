@@ -4,23 +4,16 @@
  * field old → new), and staff search the trail by customer and download it; a customer never
  * reaches the staff page.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
-import type { RootStore } from '../../src/app/stores/RootStore';
 import { bookingStatusName } from '../../src/domain/status-codes';
-import { cancellableRow, signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { cancellableRow, withRealApp } from './support/dashboard-app';
 import { renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
+const real = withRealApp();
 
 /** What the page handed to the browser's download: jsdom has no object URLs, so they are recorded. */
 let saved: Array<{ name: string; blob: Blob }>;
@@ -38,12 +31,8 @@ beforeEach(() => {
     if (blob) saved.push({ name: this.download, blob });
   });
 });
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
 });
 
 /** demo.customer's company in the seed (src/server/db/seed/users.ts). */
@@ -51,11 +40,11 @@ const DEMO_CUSTOMER_ID = 1;
 
 describe('the audit trail on screen', { timeout: 120_000 }, () => {
   it('shows who cancelled an order and each field old → new in its detail', async () => {
-    const { row, detail } = await cancellableRow(server, 'demo.customer', {
+    const { row, detail } = await cancellableRow(real.server, 'demo.customer', {
       CreatedFrom: defaultCreatedFrom(),
     });
-    const token = await server.token('demo.customer');
-    const cancelled = await server.call('PUT', '/api/bookingorder/cancelOrder', {
+    const token = await real.server.token('demo.customer');
+    const cancelled = await real.server.call('PUT', '/api/bookingorder/cancelOrder', {
       token,
       body: { BookingOrderId: row.BookingOrderId },
     });
@@ -63,7 +52,7 @@ describe('the audit trail on screen', { timeout: 120_000 }, () => {
     const booking = detail.Bookings[0];
     if (!booking) throw new Error('the order has no booking');
 
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     renderAppAt(`/app/dashboard/details/${row.BookingOrderId}`, root);
     await screen.findByRole(
       'heading',
@@ -87,7 +76,7 @@ describe('the audit trail on screen', { timeout: 120_000 }, () => {
 
   it('lets staff filter the trail by customer, page through it and download it', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     renderAppAt('/audit_trail', root);
     await screen.findByRole('heading', { level: 1, name: 'Audit Trail' }, { timeout: 15_000 });
 
@@ -127,7 +116,7 @@ describe('the audit trail on screen', { timeout: 120_000 }, () => {
   });
 
   it('keeps a customer out: no menu entry, and the address leads to the dashboard', async () => {
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     renderAppAt('/audit_trail', root);
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 15_000 });
     expect(screen.queryByRole('link', { name: 'Audit Trail' })).toBeNull();

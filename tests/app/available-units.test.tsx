@@ -4,14 +4,14 @@
  * names (no Location ID column), availability as a number with a bar, and a request over what a
  * location has said at once as it is typed, before Next.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { excessText } from '../../src/app/widgets/AvailableUnitsField';
-import { withRealServer } from './support/dashboard-app';
+import { withRealApp } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
-const real = withRealServer({ beforeAll, afterAll, afterEach, cleanup });
+const real = withRealApp();
 
 describe('the available-units table', { timeout: 60_000 }, () => {
   it('names locations, shows what each has, and says an excess as it is typed', async () => {

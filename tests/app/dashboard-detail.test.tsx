@@ -1,32 +1,19 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
-import type { RootStore } from '../../src/app/stores/RootStore';
 import { orderCancelOutcomeText, PENDING_NUMBER_TEXT } from '../../src/domain/messages';
 import {
   cancellableRow,
   currentPage,
   openDashboard,
   resultsTable,
-  signedIn,
   tableRows,
+  withRealApp,
 } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 const orderHeading = (id: number) =>
   screen.findByRole('heading', { level: 1, name: `Booking Order ${id}` }, { timeout: 15_000 });
@@ -34,14 +21,14 @@ const orderHeading = (id: number) =>
 describe('dashboard detail view', { timeout: 90_000 }, () => {
   it('opens a row of page 2 with the whole order, and Back to Dashboard returns to page 2 as it was', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     await openDashboard(root);
     await u.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(currentPage()).toBe('2'));
     const page2 = tableRows();
     const row = root.dashboard.rows[0];
     if (!row) throw new Error('page 2 is empty');
-    const expected = await server.detail('demo.customer', row.BookingOrderId);
+    const expected = await real.server.detail('demo.customer', row.BookingOrderId);
 
     const firstRow = within(resultsTable()).getAllByRole('row')[1] as HTMLElement;
     await u.hover(within(firstRow).getByRole('button', { name: 'View' }));
@@ -81,8 +68,10 @@ describe('dashboard detail view', { timeout: 90_000 }, () => {
 
   it('cancels an order after confirmation, and says an order it may not see was not found', async () => {
     const u = userEvent.setup();
-    const { detail } = await cancellableRow(server, 'demo.customer', { CreatedFrom: defaultCreatedFrom() });
-    root = await signedIn(server, 'demo.customer');
+    const { detail } = await cancellableRow(real.server, 'demo.customer', {
+      CreatedFrom: defaultCreatedFrom(),
+    });
+    const root = await real.signIn('demo.customer');
     await openDashboard(root);
     window.location.hash = `#/app/dashboard/details/${detail.BookingOrderId}`;
     await orderHeading(detail.BookingOrderId);
@@ -102,7 +91,7 @@ describe('dashboard detail view', { timeout: 90_000 }, () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel Order' }),
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull());
-    const after = await server.detail('demo.customer', detail.BookingOrderId);
+    const after = await real.server.detail('demo.customer', detail.BookingOrderId);
     expect(after.CanCancel).toBe(false);
     // The message says what happened, as the order's status does (issue 14).
     expect(
@@ -113,9 +102,9 @@ describe('dashboard detail view', { timeout: 90_000 }, () => {
       expect(within(bookings).getAllByText(b.StatusName).length).toBeGreaterThan(0);
 
     // Another customer's order: the server answers 404 and the page says not found, nothing more.
-    const ssl = await server.search('demo.ssl', { CreatedFrom: '2000-01-01', PageSize: 100 });
+    const ssl = await real.server.search('demo.ssl', { CreatedFrom: '2000-01-01', PageSize: 100 });
     const mine = new Set(
-      (await server.search('demo.customer', { CreatedFrom: '2000-01-01', PageSize: 100 })).ResultSet.map(
+      (await real.server.search('demo.customer', { CreatedFrom: '2000-01-01', PageSize: 100 })).ResultSet.map(
         (r) => r.BookingOrderId,
       ),
     );

@@ -5,30 +5,17 @@
  * in its flow in edit mode; review lists what changed (old → new) and the update is saved; Load
  * Booking starts a new pool request prefilled from an existing order.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
-import type { RootStore } from '../../src/app/stores/RootStore';
 import type { OrderDocument } from '../../src/schemas/booking-order';
-import { openDashboard, signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { openDashboard, withRealApp } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 import { bookReposition, repositionChoices } from './support/reposition';
 import { destination } from './support/reposition-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server?.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 const rowOf = (bookingId: number) => {
   const row = document.querySelector<HTMLElement>(`tr[data-booking-id="${bookingId}"]`);
@@ -37,8 +24,8 @@ const rowOf = (bookingId: number) => {
 };
 
 async function orderDocument(user: 'demo.customer', id: number): Promise<OrderDocument> {
-  const res = await server.call('GET', `/api/bookingorder/${id}/document`, {
-    token: await server.token(user),
+  const res = await real.server.call('GET', `/api/bookingorder/${id}/document`, {
+    token: await real.server.token(user),
   });
   if (res.status !== 200) throw new Error(`document ${id}: ${res.status} ${res.body}`);
   return res.json<OrderDocument>();
@@ -47,10 +34,10 @@ async function orderDocument(user: 'demo.customer', id: number): Promise<OrderDo
 describe('dashboard Edit and Load Booking', { timeout: 120_000 }, () => {
   it('shows Edit only where the server says CanEdit, and edits a reposition through its flow', async () => {
     const u = userEvent.setup();
-    const choices = await repositionChoices(server, 'demo.customer');
-    const id = await bookReposition(server, 'demo.customer', choices, [3, 2]);
+    const choices = await repositionChoices(real.server, 'demo.customer');
+    const id = await bookReposition(real.server, 'demo.customer', choices, [3, 2]);
 
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     await openDashboard(root);
     const rows = root.dashboard.rows;
     const ours = rows.filter((r) => r.BookingOrderId === id);
@@ -108,7 +95,7 @@ describe('dashboard Edit and Load Booking', { timeout: 120_000 }, () => {
 
   it('Load Booking on a pool order starts a new pool request prefilled from it', async () => {
     const u = userEvent.setup();
-    const { ResultSet } = await server.search('demo.customer', {
+    const { ResultSet } = await real.server.search('demo.customer', {
       BookingOrderTypeCode: 'PB',
       CreatedFrom: defaultCreatedFrom(),
       PageSize: 5,
@@ -117,7 +104,7 @@ describe('dashboard Edit and Load Booking', { timeout: 120_000 }, () => {
     if (!row) throw new Error('the demo data has no pool order for demo.customer');
     const document = await orderDocument('demo.customer', row.BookingOrderId);
 
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     renderAppAt(`/app/dashboard/details/${row.BookingOrderId}`, root);
     await screen.findByRole(
       'heading',

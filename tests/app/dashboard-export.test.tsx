@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
 import type { ServerResponse } from 'node:http';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reaction } from 'mobx';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadedText } from '../../src/app/dashboard/ExportStore';
-import type { RootStore } from '../../src/app/stores/RootStore';
-import { openDashboard, signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { openDashboard, withRealApp } from './support/dashboard-app';
 import { buildRootStore } from './support/fixtures';
 import { renderAppAt } from './support/flow-app';
 import { startServer } from './support/http-server';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
+const real = withRealApp();
 
 /** What the page handed to the browser's download: jsdom has no object URLs, so they are recorded. */
 let saved: Array<{ name: string; blob: Blob }>;
@@ -35,18 +28,14 @@ beforeEach(() => {
     if (blob) saved.push({ name: this.download, blob });
   });
 });
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
 });
 
 describe('export and download to spreadsheet', { timeout: 90_000 }, () => {
   it('exports every row of the search as CSV under the server’s file name, following the stream', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     await openDashboard(root);
     const total = root.dashboard.totalCount;
     const seen: Array<{ received: number; total: number | null }> = [];
@@ -111,7 +100,9 @@ describe('export and download to spreadsheet', { timeout: 90_000 }, () => {
     });
     try {
       const u = userEvent.setup();
-      root = buildRootStore({ token: await server.token('demo.customer'), apiBaseUrl: `${slow.url}/api` });
+      const root = real.adopt(
+        buildRootStore({ token: await real.server.token('demo.customer'), apiBaseUrl: `${slow.url}/api` }),
+      );
       renderAppAt('/app/dashboard', root);
       await screen.findByText('Rows 1–20 of 6000', undefined, { timeout: 15_000 });
       await u.click(screen.getByRole('button', { name: 'Export (CSV)' }));

@@ -1,11 +1,11 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { observable, runInAction } from 'mobx';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type HubEvent, HubStore, RECEIVE_MESSAGE, retryEvery } from '../../src/app/hub/HubStore';
 import { HUB_RECONNECT_DELAY_MS } from '../../src/domain/constants';
 import type { OrderChangeMessage } from '../../src/schemas/dashboard';
+import { withRealServer } from '../helpers/real-server';
 import { cancellableRow } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
 
 /**
  * A connection whose outcome each test decides, so HubStore's own rules (first-start retries,
@@ -125,23 +125,19 @@ describe('HubStore', () => {
 });
 
 describe('HubStore with the real hub and the official client', { timeout: 90_000 }, () => {
-  let server: DashboardServer;
-  beforeAll(async () => {
-    server = await startDashboardServer();
-  });
-  afterAll(() => server.close());
+  const real = withRealServer();
 
   it('connects with the session token and hears a cancel made by another session', async () => {
-    const { detail } = await cancellableRow(server, 'demo.customer', { CreatedFrom: '2000-01-01' });
-    const session = { token: await server.token('demo.customer') };
-    const hub = new HubStore(`${server.origin}/api/dashboard/hub`, session);
+    const { detail } = await cancellableRow(real.server, 'demo.customer', { CreatedFrom: '2000-01-01' });
+    const session = { token: await real.server.token('demo.customer') };
+    const hub = new HubStore(`${real.server.url}/api/dashboard/hub`, session);
     const events: HubEvent[] = [];
     hub.subscribe((e) => events.push(e));
     try {
       hub.connect();
       await vi.waitFor(() => expect(hub.state).toBe('live'), { timeout: 15_000 });
-      const res = await server.call('PUT', '/api/bookingorder/cancelOrder', {
-        token: await server.token('demo.staff'),
+      const res = await real.server.call('PUT', '/api/bookingorder/cancelOrder', {
+        token: await real.server.token('demo.staff'),
         body: { BookingOrderId: detail.BookingOrderId },
       });
       expect(res.status, res.body.toString()).toBe(200);

@@ -1,31 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultCreatedFrom, localDay } from '../../src/app/dashboard/criteria';
-import type { RootStore } from '../../src/app/stores/RootStore';
 import { bookingStatusName } from '../../src/domain/status-codes';
 import type { DashboardRow, OrderChangeMessage } from '../../src/schemas/dashboard';
-import { cancellableRow, openDashboard, signedIn, tableRows } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { cancellableRow, openDashboard, tableRows, withRealApp } from './support/dashboard-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 /** Cancels an order as another session of the same customer would, through the API. */
 async function cancelElsewhere(orderId: number) {
-  const res = await server.call('PUT', '/api/bookingorder/cancelOrder', {
-    token: await server.token('demo.customer'),
+  const res = await real.server.call('PUT', '/api/bookingorder/cancelOrder', {
+    token: await real.server.token('demo.customer'),
     body: { BookingOrderId: orderId },
   });
   expect(res.status, res.body.toString()).toBe(200);
@@ -34,7 +21,11 @@ async function cancelElsewhere(orderId: number) {
 /** The order's rows as the server now answers them: what a ReceiveMessage carries. */
 async function rowsOfOrder(row: DashboardRow): Promise<DashboardRow[]> {
   const day = localDay(new Date(row.CreatedAt));
-  const answer = await server.search('demo.customer', { CreatedFrom: day, CreatedTo: day, PageSize: 100 });
+  const answer = await real.server.search('demo.customer', {
+    CreatedFrom: day,
+    CreatedTo: day,
+    PageSize: 100,
+  });
   return answer.ResultSet.filter((r) => r.BookingOrderId === row.BookingOrderId);
 }
 
@@ -46,10 +37,10 @@ const message = (m: Omit<OrderChangeMessage, 'ChangedAt'>): OrderChangeMessage =
 describe('live updates from the hub', { timeout: 90_000 }, () => {
   it('replaces the changed rows where they stand and offers new orders with a refresh', async () => {
     const u = userEvent.setup();
-    const { row, detail, status } = await cancellableRow(server, 'demo.customer', {
+    const { row, detail, status } = await cancellableRow(real.server, 'demo.customer', {
       CreatedFrom: defaultCreatedFrom(),
     });
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     await openDashboard(root);
     // The real hub is exercised end to end (e2e); here the store's handler is driven directly.
     await root.hub.stop();
@@ -99,19 +90,19 @@ describe('live updates from the hub', { timeout: 90_000 }, () => {
 
   it('refreshes an open detail view when its order changes elsewhere', async () => {
     const taken = (
-      await server.search('demo.customer', {
+      await real.server.search('demo.customer', {
         CreatedFrom: defaultCreatedFrom(),
         StatusCode: 'CN',
         PageSize: 100,
       })
     ).ResultSet.map((r) => r.BookingOrderId);
     const { detail } = await cancellableRow(
-      server,
+      real.server,
       'demo.customer',
       { CreatedFrom: defaultCreatedFrom() },
       taken,
     );
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     await openDashboard(root);
     window.location.hash = `#/app/dashboard/details/${detail.BookingOrderId}`;
     await screen.findByRole('button', { name: 'Cancel Order' }, { timeout: 15_000 });

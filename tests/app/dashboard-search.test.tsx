@@ -1,32 +1,19 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
-import type { RootStore } from '../../src/app/stores/RootStore';
 import { DASHBOARD_PAGE_SIZE } from '../../src/domain/constants';
 import { PENDING_NUMBER_TEXT } from '../../src/domain/messages';
-import { currentPage, openDashboard, pagination, signedIn, tableRows } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { currentPage, openDashboard, pagination, tableRows, withRealApp } from './support/dashboard-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 describe('dashboard search', { timeout: 90_000 }, () => {
   it('opens with the default search (created in the last 90 days) and shows its first page', async () => {
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     await openDashboard(root);
-    const expected = await server.search('demo.customer', {
+    const expected = await real.server.search('demo.customer', {
       CreatedFrom: defaultCreatedFrom(),
       PageSize: DASHBOARD_PAGE_SIZE,
     });
@@ -47,7 +34,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
 
   it('pages with next and last, and clamps a page past the end to the last page', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     await openDashboard(root);
     const total = root.dashboard.totalCount;
     const last = Math.ceil(total / DASHBOARD_PAGE_SIZE);
@@ -61,7 +48,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText(`Rows 21–40 of ${total}`);
     expect(currentPage()).toBe('2');
-    const page2 = await server.search('demo.staff', {
+    const page2 = await real.server.search('demo.staff', {
       CreatedFrom: defaultCreatedFrom(),
       StartRecordNumber: 21,
       PageSize: DASHBOARD_PAGE_SIZE,
@@ -90,7 +77,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
 
   it('shows the info message when nothing matches', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     await openDashboard(root);
     await u.type(screen.getByLabelText('Booking number'), 'ZZ999');
     await u.click(screen.getByRole('button', { name: 'Search' }));
@@ -102,7 +89,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
 
   it('refuses an empty form with "Invalid search criteria" and a reversed range with its own message', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     await openDashboard(root);
     const sent: string[] = [];
     root.api.interceptors.request.use((config) => {
@@ -127,7 +114,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
 
   it('lets staff search by customer (at least 2 characters)', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     await openDashboard(root);
     const customer = root.dashboard.rows[0]?.CustomerNameWithSCAC ?? '';
     const field = screen.getByLabelText('Customer');
@@ -138,7 +125,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
     await u.clear(field);
     await u.type(field, customer);
     await u.click(screen.getByRole('button', { name: 'Search' }));
-    const expected = await server.search('demo.staff', {
+    const expected = await real.server.search('demo.staff', {
       CreatedFrom: defaultCreatedFrom(),
       CustomerName: customer,
       PageSize: DASHBOARD_PAGE_SIZE,

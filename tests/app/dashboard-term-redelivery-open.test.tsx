@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { flowMenus } from 'virtual:flows/menu';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_VIEW_URL, viewUrlOf } from '../../src/app/dashboard/row-actions';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import {
@@ -20,23 +20,11 @@ import {
   type GroupLineItem,
 } from '../../src/domain/term-lease-redelivery';
 import { heldChassisCandidates } from '../helpers/held-chassis';
-import { openDashboard, signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { openDashboard, withRealApp } from './support/dashboard-app';
+
+const real = withRealApp();
 
 const BASE = '/api/longtermredelivery';
-
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server?.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
 
 /** A TR order of one chassis for demo.customer, booked through the API as the form would. */
 async function bookTermRedelivery(): Promise<{
@@ -44,14 +32,14 @@ async function bookTermRedelivery(): Promise<{
   BookingId: number;
   BookingCode: string;
 }> {
-  const token = await server.token('demo.customer');
+  const token = await real.server.token('demo.customer');
   const call = async (
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
   ) => {
-    const res = await server.call(method, path, { token, body, ...(headers ? { headers } : {}) });
+    const res = await real.server.call(method, path, { token, body, ...(headers ? { headers } : {}) });
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${res.body}`);
     return res.json();
   };
@@ -124,7 +112,7 @@ describe('dashboard View and Edit of a term lease redelivery', { timeout: 150_00
     const order = await bookTermRedelivery();
     const id = order.BookingOrderId;
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     const calls = recordCalls(root);
     await openDashboard(root);
     await u.type(screen.getByLabelText('Booking number'), order.BookingCode);
@@ -157,7 +145,7 @@ describe('dashboard View and Edit of a term lease redelivery', { timeout: 150_00
     for (const type of ['PB', 'TL', 'PR', undefined]) expect(viewUrlOf(type)).toBe(DEFAULT_VIEW_URL);
 
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     const calls = recordCalls(root);
     await openDashboard(root);
     const row = root.dashboard.rows.find((r) => r.BookingOrderTypeCode !== 'TR' && r.CanEdit);

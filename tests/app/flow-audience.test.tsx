@@ -4,12 +4,12 @@
  * shown to customers at all — no empty "Customer" heading — while staff see it with its picker.
  * Against the real server.
  */
-import { cleanup, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withRealServer } from './support/dashboard-app';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { withRealApp } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
-const real = withRealServer({ beforeAll, afterAll, afterEach, cleanup });
+const real = withRealApp();
 
 describe('a staff-only section', { timeout: 60_000 }, () => {
   it('is not shown to a customer: the reuse request starts with the chassis', async () => {

@@ -7,31 +7,18 @@
  * opened in edit mode — with no product file naming it.
  */
 import { flowMenus } from 'virtual:flows/menu';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RootStore } from '../../src/app/stores/RootStore';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LocationRow } from '../../src/domain/lookups';
-import { openDashboard, signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { openDashboard, withRealApp } from './support/dashboard-app';
 import { findFlowPage } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
+const real = withRealApp({ fixtureTypes: true });
 beforeAll(async () => {
   // The flow page (and with it the form engine) is loaded on demand; loading it here, under the
   // hook's longer timeout, keeps a slow first transform on a busy machine out of the test's time.
-  [server] = await Promise.all([
-    startDashboardServer({ FIXTURE_BOOKING_TYPES: '1' }),
-    import('../../src/app/flows/FlowPage'),
-  ]);
-});
-afterAll(() => server?.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
+  await import('../../src/app/flows/FlowPage');
 });
 
 const fixture = flowMenus.find((f) => f.orderType === 'YX');
@@ -41,12 +28,12 @@ describe('a booking type from fixtures only', { timeout: 120_000 }, () => {
     if (!fixture) throw new Error('the fixture flow (tests/fixtures/flows-edit) is not in this build');
     expect(fixture.opens).toEqual({ load: true, update: true });
     const u = userEvent.setup();
-    const token = await server.token('demo.customer');
-    const locations = await server.call('GET', '/api/lookup/locations', { token });
+    const token = await real.server.token('demo.customer');
+    const locations = await real.server.call('GET', '/api/lookup/locations', { token });
     const yard = locations.json<LocationRow[]>()[0];
     if (!yard) throw new Error('the demo data has no location');
 
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     await openDashboard(root);
     // Listed in the menu (Bookings group, from the flow file) and routed.
     await u.click(screen.getByRole('button', { name: 'Open menu' }));

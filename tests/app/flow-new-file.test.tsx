@@ -3,23 +3,18 @@
  * A flow file no client code names (tests/fixtures/flows-client/yard-pickup.flow.json, added to
  * the build by this test project's vite-plugin-flows option) is in the menu, routed and rendered.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findFlowPage, renderAppAt, rootFor } from './support/flow-app';
-import { startFlowApi } from './support/flow-server';
+import { describe, expect, it } from 'vitest';
+import { withRealApp } from './support/dashboard-app';
+import { findFlowPage, renderAppAt } from './support/flow-app';
 
-let api: Awaited<ReturnType<typeof startFlowApi>>;
-beforeAll(async () => {
-  api = await startFlowApi();
-});
-afterAll(() => api.close());
-afterEach(cleanup);
+const real = withRealApp();
 
 describe('a new flow file', () => {
   it('is listed in the menu and the header Bookings, routed, and rendered from its file', async () => {
     const u = userEvent.setup();
-    renderAppAt('/app/dashboard', rootFor('demo.customer', api.url));
+    renderAppAt('/app/dashboard', await real.signIn('demo.customer'));
     await findFlowPage('Dashboard');
     await u.click(screen.getByRole('button', { name: 'Bookings' }));
     expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual([

@@ -1,51 +1,85 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+/**
+ * The pool booking flow in the whole app against the real server (a child process on the run's
+ * seeded database): request → review → confirm, booked for real; our messages; the contact from
+ * My Account; drafts kept when the user leaves. The location is found through the API.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RootStore } from '../../src/app/stores/RootStore';
 import { FLOW_MESSAGES, PENDING_NUMBER_TEXT } from '../../src/domain/messages';
-import { fillUnitsRequest, findFlowPage, renderAppAt, rootFor } from './support/flow-app';
-import { MY_ACCOUNT_EMAIL, startFlowApi } from './support/flow-server';
+import { withRealApp } from './support/dashboard-app';
+import { fillUnitsRequest, findFlowPage, renderAppAt } from './support/flow-app';
+import { type UnitsPlace, unitsPlace } from './support/flow-data';
 
-let api: Awaited<ReturnType<typeof startFlowApi>>;
+const real = withRealApp();
+/** The Chicago yard with the most 40' standard units for demo.customer. */
+let place: UnitsPlace;
+/** demo.customer as My Account shows it: a new request's contact starts as this. */
+let me: { UserFullName: string; Email: string };
 beforeAll(async () => {
-  api = await startFlowApi();
-});
-afterAll(() => api.close());
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
+  place = await unitsPlace(real.server, 'demo.customer', '/api/poolbooking/availableunits', 'CHI');
+  const token = await real.server.token('demo.customer');
+  const { UserId } = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as {
+    UserId: number;
+  };
+  me = (await real.server.call('GET', `/api/users/${UserId}`, { token })).json();
 });
 
 const user = () => userEvent.setup();
 const dialog = () => screen.findByRole('alertdialog');
 const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
 
-/** Fills the pool request: Chicago, 40' standard, 12 units where 10 are available, and a contact. */
-async function fillPoolRequest(u: ReturnType<typeof user>) {
+async function openPool(): Promise<RootStore> {
+  const root = await real.signIn('demo.customer');
+  renderAppAt('/pool_booking/request', root);
   await findFlowPage('Pool Booking');
-  await fillUnitsRequest(u, '12', 'Casey Customer');
+  return root;
+}
+
+/**
+ * What the page sent to a create route as it went on the wire (headers and body after every
+ * interceptor and transform), and what the server answered: recorded on the api client.
+ */
+function recordSubmits(root: RootStore) {
+  const sent: Array<{ url: string; headers: Record<string, unknown>; body: unknown; answer: unknown }> = [];
+  root.api.interceptors.response.use((res) => {
+    if (res.config.url?.endsWith('/create'))
+      sent.push({
+        url: res.config.url,
+        headers: res.config.headers.toJSON(),
+        body: JSON.parse(String(res.config.data)),
+        answer: res.data,
+      });
+    return res;
+  });
+  return sent;
 }
 
 describe('pool booking: request → review → confirm', () => {
   it('asks the over-available question, reviews, edits, submits once and shows the pending order', async () => {
     const u = user();
-    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
-    await fillPoolRequest(u);
-    expect(screen.getByRole('cell', { name: 'Chicago Yard' })).toBeTruthy();
+    const sent = recordSubmits(await openPool());
+    // Two more than the location has: the over-available question, and a request for review.
+    const units = place.Available + 2;
+    await fillUnitsRequest(u, place, String(units), 'Casey Customer');
+    expect(screen.getByRole('cell', { name: place.LocationName })).toBeTruthy();
 
     await u.click(screen.getByRole('button', { name: 'Next' }));
     const question = await dialog();
     expect(
       within(question).getByText(
-        /more units than are available \(Chicago Yard: 12 requested, 10 available\)/,
+        `more units than are available (${place.LocationName}: ${units} requested, ${place.Available} available)`,
+        { exact: false },
       ),
     ).toBeTruthy();
     await u.click(within(question).getByRole('button', { name: 'OK' }));
 
     await heading('Review Booking');
-    const units = screen.getByRole('region', { name: 'Units per location' });
-    expect(within(units).getByRole('cell', { name: 'Chicago Yard' })).toBeTruthy();
-    expect(within(units).getByRole('cell', { name: '12' })).toBeTruthy();
+    const unitsTable = screen.getByRole('region', { name: 'Units per location' });
+    expect(within(unitsTable).getByRole('cell', { name: place.LocationName })).toBeTruthy();
+    expect(within(unitsTable).getByRole('cell', { name: String(units) })).toBeTruthy();
     const equipment = screen.getByRole('region', { name: 'Location and equipment' });
     expect(within(equipment).getByText('CHI – Chicago')).toBeTruthy();
     expect(within(equipment).getByText('Your company')).toBeTruthy();
@@ -61,7 +95,9 @@ describe('pool booking: request → review → confirm', () => {
     const confirmSubmit = await dialog();
     expect(within(confirmSubmit).getByText('Do you want to submit this pool booking?')).toBeTruthy();
     // What will be booked, said before it is (issue 14).
-    expect(within(confirmSubmit).getByText('12 unit(s) at 1 location(s): Chicago Yard 12')).toBeTruthy();
+    expect(
+      within(confirmSubmit).getByText(`${units} unit(s) at 1 location(s): ${place.LocationName} ${units}`),
+    ).toBeTruthy();
     await u.click(within(confirmSubmit).getByRole('button', { name: 'Submit' }));
 
     await heading('Confirm Booking');
@@ -69,37 +105,32 @@ describe('pool booking: request → review → confirm', () => {
     // Status Pending, and no number yet: "Awaiting review" (issue 14), not "Not yet assigned".
     expect(screen.getByRole('cell', { name: 'Pending' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: PENDING_NUMBER_TEXT })).toBeTruthy();
-    expect(api.posted).toHaveLength(1);
-    const [post] = api.posted;
-    expect(post?.url).toBe('/api/poolbooking/create');
-    expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent).toHaveLength(1);
+    const [post] = sent;
+    expect(post?.url).toMatch(/\/poolbooking\/create$/);
+    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(post?.body).toEqual({
       Equipment: { MarketCode: 'CHI', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' },
-      AvailableUnits: [
-        // The name the form showed travels along (questions name the location by it).
-        {
-          LocationId: 11,
-          LocationName: 'Chicago Yard',
-          Available: 10,
-          CustomerBooking: { UnitsRequestedCount: 12 },
-        },
-        {
-          LocationId: 12,
-          LocationName: 'Joliet Ramp',
-          Available: 0,
-          CustomerBooking: { UnitsRequestedCount: 0 },
-        },
-      ],
+      // Every row the form showed; the name travels along (questions name the location by it).
+      AvailableUnits: place.rows.map((r) => ({
+        ...r,
+        CustomerBooking: { UnitsRequestedCount: r.LocationId === place.LocationId ? units : 0 },
+      })),
       Contact: { ContactName: 'Casey Customer', EmailAddresses: 'casey@example.com' },
       Acknowledged: ['customer-booking.over-available'],
     });
     expect(screen.getByRole('button', { name: 'New booking' })).toBeTruthy();
+    // Booked for real: the order waits for review with the units at that location.
+    const { BookingOrderId } = (post?.answer ?? {}) as { BookingOrderId: number };
+    const order = await real.server.detail('demo.customer', BookingOrderId);
+    expect(order.Bookings.map((b) => [b.Location.LocationId, b.UnitsRequestedCount, b.StatusCode])).toEqual([
+      [place.LocationId, units, 'PN'],
+    ]);
   });
 
   it('shows our messages, not ajv wording, when Next finds problems', async () => {
     const u = user();
-    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
-    await findFlowPage('Pool Booking');
+    await openPool();
     await u.clear(screen.getByLabelText(/^Contact name/));
     await u.clear(screen.getByLabelText(/^Email addresses/));
     await u.type(screen.getByLabelText(/^Email addresses/), 'not an address');
@@ -117,19 +148,17 @@ describe('pool booking: request → review → confirm', () => {
 
   it('starts the contact as the user’s own, from My Account, and lets the user change it', async () => {
     const u = user();
-    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
-    await findFlowPage('Pool Booking');
+    await openPool();
     const name = screen.getByLabelText(/^Contact name/) as HTMLInputElement;
-    await waitFor(() => expect(name.value).toBe('Casey'));
-    expect((screen.getByLabelText(/^Email addresses/) as HTMLInputElement).value).toBe(MY_ACCOUNT_EMAIL);
-    await u.type(name, ' Customer');
-    expect(name.value).toBe('Casey Customer');
+    await waitFor(() => expect(name.value).toBe(me.UserFullName));
+    expect((screen.getByLabelText(/^Email addresses/) as HTMLInputElement).value).toBe(me.Email);
+    await u.type(name, ' Jr');
+    expect(name.value).toBe(`${me.UserFullName} Jr`);
   });
 
   it('asks before Back to Dashboard leaves typed work, says it is kept as a draft, and keeps it', async () => {
     const u = user();
-    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
-    await findFlowPage('Pool Booking');
+    await openPool();
     await u.clear(screen.getByLabelText(/^Contact name/));
     await u.type(screen.getByLabelText(/^Contact name/), 'Robin');
     await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
@@ -155,18 +184,17 @@ describe('pool booking: request → review → confirm', () => {
 
   it('choosing Pool in the menu resets the flow and offers the typed work as a draft', async () => {
     const u = user();
-    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
-    await findFlowPage('Pool Booking');
-    await u.type(screen.getByLabelText(/^Contact name/), ' Customer');
+    await openPool();
+    const name = () => screen.getByLabelText(/^Contact name/) as HTMLInputElement;
+    await waitFor(() => expect(name().value).toBe(me.UserFullName));
+    await u.type(name(), ' Jr');
     await u.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     await u.click(within(menu).getByRole('link', { name: 'Pool' }));
     // A fresh request: the contact is the user's own again.
-    await waitFor(() =>
-      expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Casey'),
-    );
+    await waitFor(() => expect(name().value).toBe(me.UserFullName));
     const draft = screen.getByRole('region', { name: 'Saved draft' });
     await u.click(within(draft).getByRole('button', { name: 'Restore' }));
-    expect((screen.getByLabelText(/^Contact name/) as HTMLInputElement).value).toBe('Casey Customer');
+    expect(name().value).toBe(`${me.UserFullName} Jr`);
   });
 });

@@ -1,22 +1,17 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findFlowPage, renderAppAt, rootFor } from './support/flow-app';
-import { startFlowApi } from './support/flow-server';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { withRealApp } from './support/dashboard-app';
+import { findFlowPage, renderAppAt } from './support/flow-app';
 
-let api: Awaited<ReturnType<typeof startFlowApi>>;
-beforeAll(async () => {
-  api = await startFlowApi();
-});
-afterAll(() => api.close());
-afterEach(cleanup);
+const real = withRealApp();
 
 const stepHeader = () => within(screen.getByRole('navigation', { name: 'Booking steps' }));
 
 /** Each flow file's request step, rendered from its schema and uiSchema, every field labelled. */
 describe('request step of each flow', () => {
   it('pool booking: market, size, class, units and contact, with the wizard titles', async () => {
-    renderAppAt('/pool_booking/request', rootFor('demo.customer', api.url));
+    renderAppAt('/pool_booking/request', await real.signIn('demo.customer'));
     expect(await findFlowPage('Pool Booking')).toBeTruthy();
     expect(
       stepHeader()
@@ -34,7 +29,7 @@ describe('request step of each flow', () => {
   });
 
   it('daily lease: staff also pick the customer they book for', async () => {
-    renderAppAt('/pool_booking/daily_lease', rootFor('demo.staff', api.url));
+    renderAppAt('/pool_booking/daily_lease', await real.signIn('demo.staff'));
     expect(await findFlowPage('Daily Lease Booking')).toBeTruthy();
     for (const label of ['Customer', 'Market', 'Equipment size', 'Equipment class', 'Contact name'])
       expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeTruthy();
@@ -42,7 +37,7 @@ describe('request step of each flow', () => {
   });
 
   it('reuse booking: a chassis ID text area and the contact', async () => {
-    renderAppAt('/reuse/request/new', rootFor('demo.customer', api.url));
+    renderAppAt('/reuse/request/new', await real.signIn('demo.customer'));
     expect(await findFlowPage('Reuse Booking')).toBeTruthy();
     const ids = screen.getByLabelText(/^Chassis IDs/);
     expect(ids.tagName).toBe('TEXTAREA');

@@ -5,31 +5,19 @@
  * (items with a comment flagged, the comment shown) and off (neither); a change over the free
  * number refused on its item with the server's words; demo.readonly reads without changing.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lookupNames } from '../../src/app/stores/lookup-names';
 import type { RootStore } from '../../src/app/stores/RootStore';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import type { RealServer } from '../helpers/real-server';
+import { withRealApp } from './support/dashboard-app';
 import { renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 /** The market with the most IDL reservations: a short list with several items, so jsdom stays quick. */
-async function busiestMarket(on: DashboardServer): Promise<string> {
+async function busiestMarket(on: RealServer): Promise<string> {
   const res = await on.call('POST', '/api/internalreservation/search', {
     token: await on.token('demo.staff'),
     body: { InventoryOrgCode: 'IDL' },
@@ -40,7 +28,7 @@ async function busiestMarket(on: DashboardServer): Promise<string> {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }
 
-async function openPage(r: RootStore, on: DashboardServer = server) {
+async function openPage(r: RootStore, on: RealServer = real.server) {
   await r.sessionBehaviour.publicConfig.load();
   r.internalReservation.setFilter('MarketCode', await busiestMarket(on));
   renderAppAt('/internal_reservation/request', r);
@@ -55,7 +43,7 @@ const expanded = (list: HTMLElement) => toggles(list).map((b) => b.getAttribute(
 describe('the internal reservations view', { timeout: 90_000 }, () => {
   it('collapses and expands each item on its own, and all together', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const list = await openPage(root);
     expect(new Set(expanded(list))).toEqual(new Set(['false']));
     const [first, second] = toggles(list) as [HTMLElement, HTMLElement];
@@ -76,7 +64,7 @@ describe('the internal reservations view', { timeout: 90_000 }, () => {
 
   it('flags the items that carry a comment and shows it with who wrote it (comments on)', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const list = await openPage(root);
     expect(root.sessionBehaviour.publicConfig.flags.InternalReservationComments).toBe(true);
     const commented = root.internalReservation.items.filter((i) => i.HasComment);
@@ -95,7 +83,7 @@ describe('the internal reservations view', { timeout: 90_000 }, () => {
 
   it('refuses a change over the free number on its item, with the number', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const list = await openPage(root);
     const item = within(list).getAllByRole('listitem')[0] as HTMLElement;
     const reservation = root.internalReservation.items[0];
@@ -116,7 +104,7 @@ describe('the internal reservations view', { timeout: 90_000 }, () => {
 
   it('lets demo.readonly read the reservations without changing them', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.readonly');
+    const root = await real.signIn('demo.readonly');
     const list = await openPage(root);
     const item = within(list).getAllByRole('listitem')[0] as HTMLElement;
     await u.click(within(item).getAllByRole('button')[0] as HTMLElement);
@@ -127,16 +115,12 @@ describe('the internal reservations view', { timeout: 90_000 }, () => {
 });
 
 describe('the internal reservations view with comments off', { timeout: 90_000 }, () => {
-  let flagOff: DashboardServer;
-  beforeAll(async () => {
-    flagOff = await startDashboardServer({ FEATURE_INTERNAL_RESERVATION_COMMENTS: 'false' });
-  });
-  afterAll(() => flagOff.close());
+  const flagOff = withRealApp({ env: { FEATURE_INTERNAL_RESERVATION_COMMENTS: 'false' } });
 
   it('flags no item and offers no comment field', async () => {
     const u = userEvent.setup();
-    root = await signedIn(flagOff, 'demo.staff');
-    const list = await openPage(root, flagOff);
+    const root = await flagOff.signIn('demo.staff');
+    const list = await openPage(root, flagOff.server);
     expect(root.sessionBehaviour.publicConfig.flags.InternalReservationComments).toBe(false);
     expect(within(list).queryAllByLabelText('Has a comment')).toEqual([]);
     await u.click(screen.getByRole('button', { name: 'Expand all' }));

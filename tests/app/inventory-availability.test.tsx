@@ -5,36 +5,22 @@
  * (the store's hub handler driven with the message the server sends; the hub's own delivery is
  * tested on the API and in Chromium), and each chart's table view holding the same numbers.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stampOf } from '../../src/app/components/freshness';
 import { lookupNames } from '../../src/app/stores/lookup-names';
-import type { RootStore } from '../../src/app/stores/RootStore';
 import type { AvailabilityResponse, AvailabilityRow } from '../../src/schemas/inventory-availability';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 const FILTER = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 
 async function rowsNow(): Promise<AvailabilityRow[]> {
-  const res = await server.call('POST', '/api/inventoryavailability/search', {
-    token: await server.token('demo.staff'),
+  const res = await real.server.call('POST', '/api/inventoryavailability/search', {
+    token: await real.server.token('demo.staff'),
     body: FILTER,
   });
   return res.json<AvailabilityResponse>().Rows;
@@ -42,13 +28,13 @@ async function rowsNow(): Promise<AvailabilityRow[]> {
 
 /** Reserves one unit at a LAX location with room, as another staff session would; answers the location. */
 async function reserveElsewhere(): Promise<AvailabilityRow> {
-  const reasons = await server.call('GET', '/api/lookup/internalReservationReasons', {
-    token: await server.token('demo.staff'),
+  const reasons = await real.server.call('GET', '/api/lookup/internalReservationReasons', {
+    token: await real.server.token('demo.staff'),
   });
   const [reason] = reasons.json<{ ReasonCode: string }[]>();
   for (const row of (await rowsNow()).filter((r) => r.Available >= 2)) {
-    const res = await server.call('POST', '/api/internalreservation', {
-      token: await server.token('demo.staff'),
+    const res = await real.server.call('POST', '/api/internalreservation', {
+      token: await real.server.token('demo.staff'),
       body: {
         InventoryOrgCode: 'IDL',
         LocationId: row.LocationId,
@@ -74,7 +60,7 @@ const cellsOf = (table: HTMLElement, locationName: string) => {
 
 describe('the inventory availability page', { timeout: 90_000 }, () => {
   it('shows the table with its freshness stamp and follows a change the hub announces', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     // The real connection is exercised in Chromium; here the store hears what the server would send.
     for (const [k, v] of Object.entries(FILTER)) root.inventoryAvailability.setFilter(k as 'MarketCode', v);
     renderAppAt('/inventory_availability/request', root);
@@ -122,7 +108,7 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
 
   it("books from a row: the inventory booking opens with the row's market, size and class, and its availability is stamped", async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     for (const [k, v] of Object.entries(FILTER)) root.inventoryAvailability.setFilter(k as 'MarketCode', v);
     renderAppAt('/inventory_availability/request', root);
     await root.hub.stop();
@@ -164,7 +150,7 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
 
   it('gives each chart a table view with the same numbers', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.readonly');
+    const root = await real.signIn('demo.readonly');
     for (const [k, v] of Object.entries(FILTER)) root.inventoryAvailability.setFilter(k as 'MarketCode', v);
     renderAppAt('/inventory_availability/request', root);
     await root.hub.stop();

@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
 /** SPEC §8: a failed sign-in against the real server broadcasts a login-error event and stays signed out. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOGIN_ERROR_EVENT } from '../../src/app/stores/SessionStore';
 import type { LoginFailure } from '../../src/domain/messages';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { buildRootStore } from './support/fixtures';
 
-let server: DashboardServer;
-
-beforeAll(async () => {
-  server = await startDashboardServer();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
+// withRealApp: the signed-in root's background calls end before the server stops.
+const real = withRealApp();
 
 it('broadcasts the failure of a wrong password and stays signed out; a right one broadcasts nothing', async () => {
-  const root = buildRootStore({ apiBaseUrl: `${server.origin}/api` });
+  const root = real.adopt(buildRootStore({ apiBaseUrl: `${real.server.url}/api` }));
   const heard: LoginFailure[] = [];
   const listen = (e: Event) => heard.push((e as CustomEvent<LoginFailure>).detail);
   window.addEventListener(LOGIN_ERROR_EVENT, listen);

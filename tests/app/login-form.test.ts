@@ -1,42 +1,52 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+/**
+ * The login form's store against the real server (a process of its own): what it checks before
+ * sending, what it sends, and how each refusal the server gives — a wrong password, a locked
+ * account, a deactivated one — reaches the page (SPEC §2, §5, §8, §9).
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoginFormStore } from '../../src/app/pages/login/LoginFormStore';
 import { memoryStorage, StorageKeys } from '../../src/app/storage';
 import { NATURAL_EXPIRY_FLAG_CLEAR_MS, REMEMBERED_USERNAME_FILL_MS } from '../../src/domain/constants';
 import {
-  INVALID_LOGIN_TEXT,
+  ACCOUNT_NOT_ACTIVE_TEXT,
   LOGIN_MISSING_PASSWORD,
   LOGIN_MISSING_USERNAME,
-  lockoutServerMessage,
 } from '../../src/domain/messages';
-import { buildRootStore, buildToken } from './support/fixtures';
-import { sendJson, startServer, type TestServer } from './support/http-server';
+import { withRealServer } from '../helpers/real-server';
+import { DEMO_PASSWORD, decodeClaims } from '../helpers/test-app';
+import { buildRootStore } from './support/fixtures';
 
-// A login endpoint answering as the server contract says: a token, or a 401 whose message the page reads.
-let server: TestServer;
+// Two wrong passwords lock an account here (the product's default is five), for 15 minutes.
+const real = withRealServer({ env: { LOCKOUT_ATTEMPTS: '2', LOCKOUT_MINUTES: '15' } });
+
+/** What the login call sent, as it went on the wire (recorded on the api client). */
 const bodies: unknown[] = [];
+
 beforeAll(async () => {
-  server = await startServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
+  const server = real.server;
+  const login = (user: string, password: string) =>
+    server.call('POST', '/api/auth/login', {
+      body: { UserId: user, Password: password, ApplicationCode: 'BRR' },
     });
-    req.on('end', () => {
-      const body = JSON.parse(raw || '{}');
-      bodies.push(body);
-      const fail = (message: string) => sendJson(res, 401, { statusCode: 401, error: message, message });
-      if (body.UserId === 'locked.user') return fail(lockoutServerMessage(15));
-      if (body.UserId === 'odd.user') return fail('Your account is disabled.');
-      if (body.Password !== 'right') return fail(`${INVALID_LOGIN_TEXT}. Please try again.`);
-      sendJson(res, 200, { token: buildToken({ sub: body.UserId }) });
-    });
+  // demo.ssl: locked by two wrong passwords.
+  for (let i = 0; i < 2; i++) await login('demo.ssl', 'Wrong!Password1');
+  // demo.suspended: deactivated by staff (its password still right).
+  const { UserId } = decodeClaims(await server.token('demo.suspended')) as { UserId: number };
+  const off = await server.call('PUT', `/api/users/${UserId}/active`, {
+    token: await server.token('demo.staff'),
+    body: { Active: false },
   });
+  if (off.status !== 200) throw new Error(`deactivating demo.suspended: ${off.status} ${off.body}`);
 });
-afterAll(() => server.close());
 afterEach(() => vi.useRealTimers());
 
 function form() {
   const storage = memoryStorage();
-  const root = buildRootStore({ apiBaseUrl: `${server.url}/api`, storage });
+  const root = buildRootStore({ apiBaseUrl: `${real.server.url}/api`, storage });
+  root.api.interceptors.response.use((res) => {
+    if (res.config.url?.endsWith('/auth/login')) bodies.push(JSON.parse(String(res.config.data)));
+    return res;
+  });
   return { storage, root, form: new LoginFormStore(root.session, storage) };
 }
 
@@ -99,18 +109,24 @@ describe('login form (SPEC §2, §5, §8, §9)', () => {
   });
 
   it('signs in with the SPEC §3 payload and remembers the username when asked', async () => {
-    const { ok, root, storage } = await attempt('demo.customer', 'right', true);
+    const { ok, root, storage } = await attempt('demo.customer', DEMO_PASSWORD, true);
     expect(ok).toBe(true);
-    expect(bodies.at(-1)).toEqual({ UserId: 'demo.customer', Password: 'right', ApplicationCode: 'BRR' });
+    expect(bodies.at(-1)).toEqual({
+      UserId: 'demo.customer',
+      Password: DEMO_PASSWORD,
+      ApplicationCode: 'BRR',
+    });
     expect(root.session.isSignedIn).toBe(true);
     expect(storage.getItem(StorageKeys.token)).toBe(root.session.token);
     expect(storage.getItem(StorageKeys.rememberedUsername)).toBe('demo.customer');
   });
 
   it.each([
-    ['demo.customer', 'wrong', { kind: 'invalid' }],
-    ['locked.user', 'x', { kind: 'locked', minutes: '15' }],
-    ['odd.user', 'x', { kind: 'other', text: 'Your account is disabled.' }],
+    ['demo.customer', 'Wrong!Password1', { kind: 'invalid' }],
+    // Locked: even the right password is refused, and the page says for how long.
+    ['demo.ssl', DEMO_PASSWORD, { kind: 'locked', minutes: '15' }],
+    // Deactivated: a refusal the form has no words of its own for shows the server's.
+    ['demo.suspended', DEMO_PASSWORD, { kind: 'other', text: ACCOUNT_NOT_ACTIVE_TEXT }],
   ])('classifies the failure for %s', async (userName, password, failure) => {
     const { ok, form: f, root } = await attempt(userName, password);
     expect(ok).toBe(false);

@@ -1,12 +1,12 @@
 import axios from 'axios';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LookupStore } from '../../src/app/stores/LookupStore';
 import { TimedCache } from '../../src/app/stores/TimedCache';
 import { CACHE_DEFAULT_MAX_AGE_MS } from '../../src/domain/constants';
 import { LOOKUP_DATASETS } from '../../src/domain/lookups';
 import { CACHE_KEY_MISSING_TEXT } from '../../src/domain/messages';
-import { buildRootStore, buildToken, demoUsers } from './support/fixtures';
-import { sendJson, startServer, type TestServer } from './support/http-server';
+import { withRealServer } from '../helpers/real-server';
+import { buildRootStore, demoUsers } from './support/fixtures';
 
 describe('TimedCache (SPEC §4 Lookups, §8)', () => {
   afterEach(() => vi.useRealTimers());
@@ -46,20 +46,27 @@ describe('TimedCache (SPEC §4 Lookups, §8)', () => {
   });
 });
 
-describe('LookupStore against a real HTTP server', () => {
-  let server: TestServer;
-  const hits = new Map<string, number>();
-  beforeAll(async () => {
-    server = await startServer((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
-      hits.set(path, (hits.get(path) ?? 0) + 1);
-      sendJson(res, 200, path.endsWith('/configuration/ui') ? { theme: 'x' } : [{ path }]);
-    });
+describe('LookupStore against the real server', () => {
+  const real = withRealServer();
+  beforeEach(async () => {
+    await real.server.faults([]);
+    await real.server.forgetRequests();
   });
-  afterAll(() => server.close());
+  const hits = async (path: string) =>
+    (await real.server.requests(path)).filter((r) => r.url.split('?')[0] === path).length;
+  /** What the server answers `path` for demo.staff, asked straight (no store, no cache). */
+  const answer = async (path: string) =>
+    (await real.server.call('GET', path, { token: await real.server.token('demo.staff') })).json();
+  const staffRoot = async () =>
+    buildRootStore({ token: await real.server.token('demo.staff'), apiBaseUrl: `${real.server.url}/api` });
+  const staffApi = async () =>
+    axios.create({
+      baseURL: `${real.server.url}/api`,
+      headers: { authorization: `Bearer ${await real.server.token('demo.staff')}` },
+    });
 
   it('loads every dataset once, setting the loaded flag as soon as requests fire', async () => {
-    const root = buildRootStore({ token: buildToken(), apiBaseUrl: `${server.url}/api` });
+    const root = await staffRoot();
     root.lookups.loadAll(demoUsers['demo.staff'].permissions);
     expect(root.lookups.loaded).toBe(true);
     root.lookups.loadAll(demoUsers['demo.staff'].permissions);
@@ -67,36 +74,28 @@ describe('LookupStore against a real HTTP server', () => {
     await vi.waitFor(() => expect(root.lookups.datasets.size).toBe(LOOKUP_DATASETS.length), {
       timeout: 10_000,
     });
-    for (const dataset of LOOKUP_DATASETS) expect(hits.get(`/api/lookup/${dataset}`)).toBe(1);
-    expect(root.lookups.rows('locations')).toEqual([{ path: '/api/lookup/locations' }]);
+    for (const dataset of LOOKUP_DATASETS) expect(await hits(`/api/lookup/${dataset}`)).toBe(1);
+    expect(root.lookups.rows('locations')).toEqual(await answer('/api/lookup/locations'));
   });
 
   it('asks again for a dataset whose request failed, and gives up only after its retries (issue 11)', async () => {
-    let failuresLeft = 2;
-    const flaky = await startServer((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
-      if (path.endsWith('/lookup/locations') && failuresLeft-- > 0)
-        return sendJson(res, 503, { message: 'down' });
-      sendJson(res, 200, [{ path }]);
-    });
-    try {
-      const api = axios.create({ baseURL: `${flaky.url}/api` });
-      const lookups = new LookupStore(api, undefined, [5, 5, 5]);
-      lookups.loadAll(demoUsers['demo.staff'].permissions);
-      await vi.waitFor(() => expect(lookups.rows('locations')).toEqual([{ path: '/api/lookup/locations' }]), {
-        timeout: 10_000,
-      });
-      expect(lookups.failed.size).toBe(0);
+    const locations = await answer('/api/lookup/locations');
+    // The locations lookup fails twice (the real one cannot be made to), then answers.
+    await real.server.faults([{ path: '/api/lookup/locations', status: 503, times: 2 }]);
+    const api = await staffApi();
+    const lookups = new LookupStore(api, undefined, [5, 5, 5]);
+    lookups.loadAll(demoUsers['demo.staff'].permissions);
+    await vi.waitFor(() => expect(lookups.rows('locations')).toEqual(locations), { timeout: 10_000 });
+    expect(lookups.failed.size).toBe(0);
 
-      failuresLeft = 100;
-      const stubborn = new LookupStore(api, undefined, [5, 5]);
-      stubborn.loadAll(demoUsers['demo.staff'].permissions);
-      await vi.waitFor(() => expect(stubborn.failed.has('locations')).toBe(true), { timeout: 10_000 });
-      expect(stubborn.rows('locations')).toEqual([]);
-      expect(failuresLeft).toBe(100 - 3); // the first request and two retries
-    } finally {
-      await flaky.close();
-    }
+    // Now it fails every time: the first request and two retries, then the store gives up.
+    await real.server.faults([{ path: '/api/lookup/locations', status: 503 }]);
+    await real.server.forgetRequests();
+    const stubborn = new LookupStore(api, undefined, [5, 5]);
+    stubborn.loadAll(demoUsers['demo.staff'].permissions);
+    await vi.waitFor(() => expect(stubborn.failed.has('locations')).toBe(true), { timeout: 10_000 });
+    expect(stubborn.rows('locations')).toEqual([]);
+    expect(await hits('/api/lookup/locations')).toBe(3);
   });
 
   it('skips the datasets of areas the user cannot open', () => {
@@ -108,16 +107,17 @@ describe('LookupStore against a real HTTP server', () => {
   });
 
   it('caches pending types, failures and the UI configuration under their SPEC keys', async () => {
-    const root = buildRootStore({ token: buildToken(), apiBaseUrl: `${server.url}/api` });
+    const root = await staffRoot();
     await root.lookups.pendingRequestTypes();
     await root.lookups.pendingRequestTypes();
     await root.lookups.pendingRequestFailures();
-    expect(await root.lookups.uiConfiguration()).toEqual({ theme: 'x' });
-    expect(hits.get('/api/bookingpending/allRequestTypes')).toBe(1);
-    expect(await root.lookups.cache.get('PendingRequestTypes')).toEqual([
-      { path: '/api/bookingpending/allRequestTypes' },
-    ]);
+    const ui = await answer('/api/configuration/ui');
+    expect(await root.lookups.uiConfiguration()).toEqual(ui);
+    expect(await hits('/api/bookingpending/allRequestTypes')).toBe(1);
+    expect(await root.lookups.cache.get('PendingRequestTypes')).toEqual(
+      await answer('/api/bookingpending/allRequestTypes'),
+    );
     expect(await root.lookups.cache.get('PendingRequestFailures')).toBeTruthy();
-    expect(await root.lookups.cache.get('uiconfiguration')).toEqual({ theme: 'x' });
+    expect(await root.lookups.cache.get('uiconfiguration')).toEqual(ui);
   });
 });

@@ -4,40 +4,27 @@
  * difference from the system's count before anything is saved, save it as an MI order and find it
  * at the top of the latest counts; demo.readonly sees the difference but no Save.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import type { CountDifference } from '../../src/schemas/manual-inventory';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 /** An IDL location with some 40' standard chassis, and what the system holds there (asked of the server). */
 async function stage(): Promise<{ LocationId: number; LocationName: string; SystemCount: number }> {
-  const token = await server.token('demo.staff');
-  const rows = await server.call('POST', '/api/inventoryavailability/search', {
+  const token = await real.server.token('demo.staff');
+  const rows = await real.server.call('POST', '/api/inventoryavailability/search', {
     token,
     body: { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD', InventoryOrgCode: 'IDL' },
   });
   for (const row of rows.json<{ Rows: { LocationId: number; LocationName: string; InYard: number }[] }>()
     .Rows) {
     if (row.InYard < 2) continue;
-    const res = await server.call('POST', '/api/manualinventory/difference', {
+    const res = await real.server.call('POST', '/api/manualinventory/difference', {
       token,
       body: {
         InventoryOrgCode: 'IDL',
@@ -84,7 +71,7 @@ describe('the manual inventory page', { timeout: 90_000 }, () => {
   it('shows the difference before saving, saves the count as an MI order and lists it first', async () => {
     const u = userEvent.setup();
     const place = await stage();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     await openPage(root, place);
     const region = await fillCount(u, place, place.SystemCount - 1);
     expect(region.textContent).toContain(
@@ -121,7 +108,7 @@ describe('the manual inventory page', { timeout: 90_000 }, () => {
   it('shows demo.readonly the difference without a Save', async () => {
     const u = userEvent.setup();
     const place = await stage();
-    root = await signedIn(server, 'demo.readonly');
+    const root = await real.signIn('demo.readonly');
     await openPage(root, place);
     const region = await fillCount(u, place, place.SystemCount + 2);
     expect(region.textContent).toContain('difference +2');

@@ -5,25 +5,24 @@
  * handling of failed calls (SPEC §8) for search, validation, accept and inventory — and not for
  * reject — and the page with the contact-info feature flag on and off.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CacheKeys } from '../../src/app/stores/LookupStore';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { CACHE_KEY_MISSING_TEXT, MessageType } from '../../src/domain/messages';
 import type { PendingRequest, PendingSearchResponse } from '../../src/schemas/pending';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
+const real = withRealApp();
+
 /** Requests a test has decided: the next test picks others from the same database. */
 const used = new Set<number>();
 
 async function openRequests(user: 'demo.staff' = 'demo.staff'): Promise<PendingRequest[]> {
-  const res = await server.call('POST', '/api/bookingpending/search', {
-    token: await server.token(user),
+  const res = await real.server.call('POST', '/api/bookingpending/search', {
+    token: await real.server.token(user),
     body: { BookingOrderTypeCode: 'PB', PageSize: 100 },
   });
   if (res.status !== 200) throw new Error(`search: ${res.status} ${res.body}`);
@@ -37,19 +36,9 @@ async function pick(): Promise<PendingRequest> {
 }
 const errors = (r: RootStore) => r.messages.messages.filter((m) => m.Type === MessageType.Error);
 
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
-
 describe('the pending queue store', { timeout: 60_000 }, () => {
   it('reads request types, failures and the UI configuration through the 5-minute cache', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const cache = root.lookups.cache;
     await expect(cache.get(CacheKeys.pendingRequestTypes)).rejects.toThrow(CACHE_KEY_MISSING_TEXT);
     const sent: string[] = [];
@@ -78,7 +67,7 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
   });
 
   it('checks the customer text before asking the server', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const q = root.pendingQueue;
     q.setField('CustomerName', 'x');
     expect(await q.search()).toBe(false);
@@ -86,7 +75,7 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
   });
 
   it('validates, accepts and rejects one request or several, with an outcome per request', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const q = root.pendingQueue;
     await q.open();
     const [a, b] = [await pick(), await pick()];
@@ -110,7 +99,7 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
   });
 
   it('shows failed search, validation, accept and inventory calls centrally and yields their message', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const q = root.pendingQueue;
     const decided = await pick();
     q.setAcceptOverAvailability(true);
@@ -148,7 +137,7 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
   });
 
   it('keeps a failed reject out of the central handling: shown beside the form, not broadcast', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const q = root.pendingQueue;
     q.setRejectReason('Duplicate');
     const result = await q.reject([2_000_000_000]);
@@ -158,7 +147,7 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
   });
 
   it('answers the inventory check with every location of the market, zero rows included', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const r = (await openRequests()).find((x) => x.MarketCode && x.Bookings[0]?.EquipmentClass);
     if (!r) throw new Error('no open pool request with a market and class');
     const result = await root.pendingQueue.checkInventory(r);
@@ -180,7 +169,7 @@ describe('the pending queue page', { timeout: 90_000 }, () => {
 
   it('lets staff select a request and reject it with a reason; the row shows who decided', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const table = await openPage(root);
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1), {
       timeout: 15_000,
@@ -213,7 +202,7 @@ describe('the pending queue page', { timeout: 90_000 }, () => {
   });
 
   it('shows demo.readonly the queue without the decisions', async () => {
-    root = await signedIn(server, 'demo.readonly');
+    const root = await real.signIn('demo.readonly');
     const table = await openPage(root);
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1), {
       timeout: 15_000,
@@ -224,19 +213,10 @@ describe('the pending queue page', { timeout: 90_000 }, () => {
 });
 
 describe('the pending queue page with contact info off', { timeout: 90_000 }, () => {
-  let flagOff: DashboardServer;
-  beforeAll(async () => {
-    process.env.FEATURE_PENDING_QUEUE_CONTACT_INFO = 'false';
-    try {
-      flagOff = await startDashboardServer();
-    } finally {
-      delete process.env.FEATURE_PENDING_QUEUE_CONTACT_INFO;
-    }
-  });
-  afterAll(() => flagOff.close());
+  const flagOff = withRealApp({ env: { FEATURE_PENDING_QUEUE_CONTACT_INFO: 'false' } });
 
   it('leaves out the contact column', async () => {
-    root = await signedIn(flagOff, 'demo.staff');
+    const root = await flagOff.signIn('demo.staff');
     await root.sessionBehaviour.publicConfig.load();
     renderAppAt('/pending_processing/request', root);
     const table = await screen.findByRole('table', { name: 'Pending requests' }, { timeout: 15_000 });

@@ -7,33 +7,24 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { REDELIVERY_MESSAGES } from '../../src/domain/redelivery';
 import { redeliverableChassis } from '../helpers/held-chassis';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
+const real = withRealApp();
 let root: RootStore | null = null;
 let held: string[];
 beforeAll(async () => {
-  server = await startDashboardServer();
-  const token = await server.token('demo.customer');
+  const token = await real.server.token('demo.customer');
   held = await redeliverableChassis(async (method, path, body) => {
-    const res = await server.call(method, path, { token, body });
+    const res = await real.server.call(method, path, { token, body });
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${res.body}`);
     return res.json();
   }, 6);
   expect(held).toHaveLength(6);
-});
-afterAll(() => server?.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
 });
 
 const chassisBox = () => screen.getByLabelText(/^Chassis IDs/);
@@ -45,13 +36,13 @@ const rowTexts = () =>
 const paste = (text: string) => fireEvent.change(chassisBox(), { target: { value: text } });
 
 async function open(): Promise<void> {
-  root = await signedIn(server, 'demo.customer');
+  root = await real.signIn('demo.customer');
   renderAppAt('/pool_redelivery/request', root);
   await findFlowPage('Pool Redelivery');
 }
 
 describe('pool redelivery (client)', { timeout: 90_000 }, () => {
-  it('takes a pasted CSV: one row per chassis, verdicts from the server, filter, remove invalid, keys', async () => {
+  it('takes a pasted CSV: one row per chassis, verdicts from the real.server, filter, remove invalid, keys', async () => {
     const u = userEvent.setup();
     await open();
     const [a, b, c, d] = held as [string, string, string, string];

@@ -3,26 +3,22 @@
  * as sent (reposition availability), and a refusal takes SPEC §8's central path — the message
  * reduced from the answer, broadcast with the request id from the response header.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isApiError } from '../../src/app/api/errors';
 import { requestStepAction } from '../../src/app/api/flows';
 import { REQUEST_ID_HEADER, reduceErrorMessage } from '../../src/domain/messages';
+import { withRealServer } from '../helpers/real-server';
 import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
 import { repositionBody, repositionChoices } from './support/reposition';
 
 const URL = '/api/repositionbooking/availability';
-let server: DashboardServer;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server?.close());
+const real = withRealServer();
 
 describe('step action calls (reposition availability)', () => {
   it('answers the server’s figure for the origin', async () => {
-    const root = await signedIn(server, 'demo.customer');
+    const root = await signedIn(real.server, 'demo.customer');
     const { RepositionReasonCode: _notSent, ...query } = repositionBody(
-      await repositionChoices(server, 'demo.customer'),
+      await repositionChoices(real.server, 'demo.customer'),
       [1],
     ).Header;
     const answer = (await requestStepAction(root.api, { method: 'POST', url: URL, body: query })) as {
@@ -33,9 +29,12 @@ describe('step action calls (reposition availability)', () => {
   });
 
   it('rejects a refused call with the central message and broadcasts it with the request id', async () => {
-    const root = await signedIn(server, 'demo.customer');
+    const root = await signedIn(real.server, 'demo.customer');
     const body = { FromLocationId: 'not a location' };
-    const direct = await server.call('POST', URL, { token: await server.token('demo.customer'), body });
+    const direct = await real.server.call('POST', URL, {
+      token: await real.server.token('demo.customer'),
+      body,
+    });
     expect(direct.status).toBe(400);
     const error: unknown = await requestStepAction(root.api, { method: 'POST', url: URL, body }).catch(
       (e) => e,

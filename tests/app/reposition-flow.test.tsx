@@ -5,12 +5,10 @@
  * action, the destinations' total follows every add, edit and remove (SPEC §4 Reposition), and a
  * destination equal to the origin is refused with the rule's message.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RootStore } from '../../src/app/stores/RootStore';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withRealApp } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 import { type RepositionChoices, repositionChoices } from './support/reposition';
 import {
@@ -20,25 +18,16 @@ import {
   totalSelected,
 } from './support/reposition-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
+const real = withRealApp();
 let choices: RepositionChoices;
 beforeAll(async () => {
-  server = await startDashboardServer();
-  choices = await repositionChoices(server, 'demo.customer');
-});
-afterAll(() => server?.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
+  choices = await repositionChoices(real.server, 'demo.customer');
 });
 
 describe('reposition booking (client)', { timeout: 90_000 }, () => {
   it('renders, checks availability, keeps the total live and refuses a destination equal to the origin', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     renderAppAt('/reposition_booking/request', root);
     await findFlowPage('Reposition Booking');
     await fillRepositionHeader(u, choices);

@@ -1,27 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * The route guard against the real server (a process of its own), with the demo users' real
+ * tokens: demo.suspended's company is not in good standing, demo.readonly may not book, and a
+ * password reset staff force on demo.ssl is in its next token.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
 import { guardRoute, safeReturnUrl } from '../../src/app/router/guard';
 import { AREA_ROUTES, type AreaRoute } from '../../src/app/routes';
 import { noAccessText } from '../../src/domain/messages';
-import { buildRootStore, buildToken, type DemoUser, tokenFor } from './support/fixtures';
-import { sendJson, startServer, type TestServer } from './support/http-server';
+import { withRealServer } from '../helpers/real-server';
+import { DEMO_PASSWORD, type DemoUser, decodeClaims } from '../helpers/test-app';
+import { buildRootStore, buildToken } from './support/fixtures';
 
-// User 42 is in good standing, user 5 is not (as GET /api/users/{id} reports it).
-let server: TestServer;
+const real = withRealServer();
 beforeAll(async () => {
-  server = await startServer((req, res) => {
-    const m = /\/api\/users\/(\d+)$/.exec(req.url ?? '');
-    if (m) return sendJson(res, 200, { UserId: Number(m[1]), UserFullName: 'X', GoodStanding: m[1] !== '5' });
-    sendJson(res, 200, []);
+  // demo.ssl must choose a new password at its next sign-in (forced by staff).
+  const { UserId } = decodeClaims(await real.server.token('demo.ssl')) as { UserId: number };
+  const forced = await real.server.call('POST', `/api/users/${UserId}/forcepasswordreset`, {
+    token: await real.server.token('demo.staff'),
   });
+  if (forced.status >= 300) throw new Error(`forcing a reset: ${forced.status} ${forced.body}`);
 });
-afterAll(() => server.close());
 
 const routeOf = (path: string) => AREA_ROUTES.find((r) => r.path === path) as AreaRoute;
 const pool = routeOf('/pool_booking/request');
 const dashboard = routeOf('/app/dashboard');
-const store = (token?: string) => buildRootStore({ token, apiBaseUrl: `${server.url}/api` });
-const user = (u: DemoUser, extra: Record<string, unknown> = {}) =>
-  store(tokenFor(u, { UserId: 42, ...extra }));
+const store = (token?: string) => buildRootStore({ token, apiBaseUrl: `${real.server.url}/api` });
+/** A fresh sign-in (not the server's cached token): the claims as they are now. */
+async function user(u: DemoUser) {
+  const res = await real.server.call('POST', '/api/auth/login', {
+    body: { UserId: u, Password: DEMO_PASSWORD, ApplicationCode: 'BRR' },
+  });
+  if (res.status !== 200) throw new Error(`login ${u}: ${res.status} ${res.body}`);
+  return store(res.json<{ token: string }>().token);
+}
 
 describe('route guard (SPEC §6 route rules)', () => {
   it('sends a signed-out user to login with the route as returnUrl', async () => {
@@ -38,13 +49,13 @@ describe('route guard (SPEC §6 route rules)', () => {
   });
 
   it('forces the reset page while a password reset is pending', async () => {
-    expect(
-      await guardRoute(user('demo.customer', { ResetPassword: true }), dashboard, '/app/dashboard'),
-    ).toBe('/support/resetpassword?returnUrl=%2Fapp%2Fdashboard');
+    expect(await guardRoute(await user('demo.ssl'), dashboard, '/app/dashboard')).toBe(
+      '/support/resetpassword?returnUrl=%2Fapp%2Fdashboard',
+    );
   });
 
   it('sends a user without the area permission home, and fires the lookup load once', async () => {
-    const root = user('demo.readonly');
+    const root = await user('demo.readonly');
     expect(root.lookups.loaded).toBe(false);
     expect(await guardRoute(root, pool, '/pool_booking/request')).toBe('/app/dashboard');
     expect(root.lookups.loaded).toBe(true);
@@ -58,7 +69,7 @@ describe('route guard (SPEC §6 route rules)', () => {
   });
 
   it('sends an account not in good standing from booking areas to account validation only', async () => {
-    const root = user('demo.suspended', { UserId: 5 });
+    const root = await user('demo.suspended');
     expect(await guardRoute(root, pool, '/pool_booking/request')).toBe('/accountValidation');
     expect(await guardRoute(root, dashboard, '/app/dashboard')).toBeNull();
     // Redelivery creates no booking (BOOKING_AREAS), so it stays open.
@@ -68,7 +79,7 @@ describe('route guard (SPEC §6 route rules)', () => {
   });
 
   it('opens a booking area for a customer in good standing', async () => {
-    expect(await guardRoute(user('demo.customer'), pool, '/pool_booking/request')).toBeNull();
+    expect(await guardRoute(await user('demo.customer'), pool, '/pool_booking/request')).toBeNull();
   });
 
   it('follows only in-app returnUrls', () => {

@@ -7,16 +7,17 @@ import {
   WARNING_COUNTDOWN_S,
   WATCH_RESTART_MS,
 } from '../../src/domain/constants';
-import { closeTabs, openTab, SESSION_FAKE_TIMERS, sessionServer, until } from './support/session-server';
+import { withRealServer } from '../helpers/real-server';
+import { until } from '../helpers/until';
+import { closeTabs, freshServer, login, openTab, SESSION_FAKE_TIMERS } from './support/session-tabs';
 
-const server = sessionServer();
+// Long-lived tokens, so the idle tests are about idleness only (refresh has its own tests).
+const real = withRealServer({ env: { TOKEN_LIFETIME_MINUTES: '600' } });
 const IDLE_MS = IDLE_BEFORE_WARNING_S * 1000;
 const COUNTDOWN_MS = WARNING_COUNTDOWN_S * 1000;
 
-beforeEach(() => {
-  server.reset();
-  // Long-lived tokens, so the idle tests are about idleness only (refresh has its own tests).
-  server.state.tokenMinutes = 600;
+beforeEach(async () => {
+  await freshServer(real.server);
   vi.useFakeTimers(SESSION_FAKE_TIMERS);
 });
 afterEach(async () => {
@@ -26,11 +27,11 @@ afterEach(async () => {
 
 async function signIn(tab: ReturnType<typeof openTab>) {
   tab.root.sessionBehaviour.start();
-  await tab.root.session.login('demo.customer', 'pw', false);
+  await login(tab.root);
   await tab.root.sessionBehaviour.tokens.inFlight;
   return tab;
 }
-const newTab = (tabs = sharedMemoryTabs()) => openTab(server.apiUrl, tabs);
+const newTab = (tabs = sharedMemoryTabs()) => openTab(real.server, tabs);
 
 describe('idle watch and session warning (SPEC §4 Idle, §9)', () => {
   it('warns after IDLE_BEFORE_WARNING_S without activity and sets the natural-expiry flag false', async () => {
@@ -83,10 +84,10 @@ describe('idle watch and session warning (SPEC §4 Idle, §9)', () => {
     const { root, navigations } = await signIn(newTab());
     vi.advanceTimersByTime(IDLE_MS);
     root.sessionBehaviour.idle.no();
-    await until(() => navigations.length > 0, 'navigation');
+    await until(() => navigations.length > 0, { what: 'navigation' });
     expect(navigations).toEqual(['/login']);
     expect(root.session.token).toBeNull();
-    expect(server.calls('/api/auth/logout')).toHaveLength(1);
+    expect(await real.server.requests('/api/auth/logout')).toHaveLength(1);
     expect(root.storage.getItem(StorageKeys.naturalExpiry)).toBe('false');
   });
 
@@ -107,7 +108,7 @@ describe('idle watch and session warning (SPEC §4 Idle, §9)', () => {
     await expect(confirmation).resolves.toBe(false);
     expect(a.root.dialogs.current).toBeNull();
     expect(a.root.storage.getItem(StorageKeys.naturalExpiry)).toBe('true');
-    await until(() => a.navigations.length > 0 && b.navigations.length > 0, 'both tabs to move');
+    await until(() => a.navigations.length > 0 && b.navigations.length > 0, { what: 'both tabs to move' });
     expect(a.navigations).toEqual(['/login']);
     expect(b.navigations).toEqual(['/login']);
     expect(a.root.session.token).toBeNull();

@@ -3,12 +3,14 @@ import { memorySessionCookie } from '../../src/app/session/session-cookie';
 import { sharedMemoryTabs } from '../../src/app/session/tab-bus';
 import { StorageKeys } from '../../src/app/storage';
 import { TAB_TRACKING_MS } from '../../src/domain/constants';
-import { closeTabs, openTab, SESSION_FAKE_TIMERS, sessionServer, until } from './support/session-server';
+import { withRealServer } from '../helpers/real-server';
+import { until } from '../helpers/until';
+import { closeTabs, freshServer, login, openTab, SESSION_FAKE_TIMERS } from './support/session-tabs';
 
-const server = sessionServer();
+const real = withRealServer();
 
-beforeEach(() => {
-  server.reset();
+beforeEach(async () => {
+  await freshServer(real.server);
   vi.useFakeTimers(SESSION_FAKE_TIMERS);
 });
 afterEach(async () => {
@@ -20,8 +22,8 @@ afterEach(async () => {
 function twoTabs() {
   const tabs = sharedMemoryTabs();
   const cookie = memorySessionCookie(false);
-  const a = openTab(server.apiUrl, tabs, { cookie });
-  const b = openTab(server.apiUrl, tabs, { cookie });
+  const a = openTab(real.server, tabs, { cookie });
+  const b = openTab(real.server, tabs, { cookie });
   a.root.sessionBehaviour.start();
   b.root.sessionBehaviour.start();
   return { a, b, cookie };
@@ -31,11 +33,11 @@ describe('cross-tab mirroring (SPEC §4 Session)', () => {
   it('a sign-in in one tab signs the other in and moves it to the dashboard', async () => {
     const { a, b, cookie } = twoTabs();
     expect(b.root.session.isSignedIn).toBe(false);
-    await a.root.session.login('demo.customer', 'pw', false);
+    await login(a.root);
     expect(b.root.session.isSignedIn).toBe(true);
     expect(b.root.session.token).toBe(a.root.session.token);
     expect(b.root.session.expiresAt).toBe(a.root.session.expiresAt);
-    await until(() => b.navigations.length > 0, 'navigation');
+    await until(() => b.navigations.length > 0, { what: 'navigation' });
     expect(b.navigations).toEqual(['/app/dashboard']);
     expect(a.navigations).toEqual([]); // the login page moves the tab that signed in
     expect(cookie.isSet()).toBe(true);
@@ -44,8 +46,8 @@ describe('cross-tab mirroring (SPEC §4 Session)', () => {
 
   it('a sign-out in one tab signs the other out: tokens, tab tracking and cookie cleared, dialogs closed', async () => {
     const { a, b, cookie } = twoTabs();
-    await a.root.session.login('demo.customer', 'pw', false);
-    await until(() => b.navigations.length > 0, 'navigation');
+    await login(a.root);
+    await until(() => b.navigations.length > 0, { what: 'navigation' });
     vi.advanceTimersByTime(TAB_TRACKING_MS);
     const tracked = JSON.parse(a.root.storage.getItem(StorageKeys.tabs) ?? '{}');
     expect(Object.keys(tracked)).toHaveLength(2);
@@ -53,8 +55,8 @@ describe('cross-tab mirroring (SPEC §4 Session)', () => {
 
     await a.root.signOut();
 
-    expect(server.calls('/api/auth/logout')).toHaveLength(1); // revoked once, by the tab that signed out
-    await until(() => b.navigations.length > 1, 'navigation');
+    expect(await real.server.requests('/api/auth/logout')).toHaveLength(1); // revoked once, by the tab that signed out
+    await until(() => b.navigations.length > 1, { what: 'navigation' });
     expect(b.navigations.at(-1)).toBe('/login');
     expect(b.root.session.token).toBeNull();
     await expect(question).resolves.toBe(false);
@@ -69,8 +71,8 @@ describe('cross-tab mirroring (SPEC §4 Session)', () => {
 
   it('a refresh in one tab hands the new token to the other without moving it', async () => {
     const { a, b } = twoTabs();
-    await a.root.session.login('demo.customer', 'pw', false);
-    await until(() => b.navigations.length > 0, 'navigation');
+    await login(a.root);
+    await until(() => b.navigations.length > 0, { what: 'navigation' });
     await a.root.sessionBehaviour.tokens.refresh();
     expect(b.root.session.token).toBe(a.root.session.token);
     expect(b.navigations).toEqual(['/app/dashboard']);
@@ -78,11 +80,11 @@ describe('cross-tab mirroring (SPEC §4 Session)', () => {
 
   it('another user signing in elsewhere replaces this tab’s user without signing the new one out', async () => {
     const { a, b } = twoTabs();
-    await a.root.session.login('demo.customer', 'pw', false);
-    await until(() => b.navigations.length > 0, 'navigation');
+    await login(a.root);
+    await until(() => b.navigations.length > 0, { what: 'navigation' });
     b.root.lookups.loaded = true;
-    await a.root.session.login('demo.staff', 'pw', false);
-    await until(() => b.root.session.claims?.sub === 'demo.staff', 'the new user');
+    await login(a.root, 'demo.staff');
+    await until(() => b.root.session.claims?.sub === 'demo.staff', { what: 'the new user' });
     expect(b.root.lookups.loaded).toBe(false); // the first user's lookups are forgotten
     expect(a.root.storage.getItem(StorageKeys.token)).toBe(a.root.session.token);
     expect(a.root.session.isSignedIn).toBe(true);
@@ -90,12 +92,12 @@ describe('cross-tab mirroring (SPEC §4 Session)', () => {
 
   it('a token kept from a browser session that has ended (no session cookie) is not used', async () => {
     const tabs = sharedMemoryTabs();
-    const first = openTab(server.apiUrl, tabs, { cookie: memorySessionCookie(false) });
+    const first = openTab(real.server, tabs, { cookie: memorySessionCookie(false) });
     first.root.sessionBehaviour.start();
-    await first.root.session.login('demo.customer', 'pw', false);
+    await login(first.root);
     await closeTabs();
     // The browser restarts: storage survives, the session cookie does not.
-    const restarted = openTab(server.apiUrl, tabs, { cookie: memorySessionCookie(false) });
+    const restarted = openTab(real.server, tabs, { cookie: memorySessionCookie(false) });
     expect(restarted.root.session.isSignedIn).toBe(true);
     restarted.root.sessionBehaviour.start();
     expect(restarted.root.session.isSignedIn).toBe(false);

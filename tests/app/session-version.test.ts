@@ -4,12 +4,29 @@ import { sharedMemoryTabs } from '../../src/app/session/tab-bus';
 import { VersionCheck } from '../../src/app/session/VersionCheck';
 import { memoryStorage, StorageKeys } from '../../src/app/storage';
 import { CACHE_DEFAULT_MAX_AGE_MS, VERSION_CHECK_INTERVAL_MS } from '../../src/domain/constants';
-import { closeTabs, openTab, SESSION_FAKE_TIMERS, sessionServer } from './support/session-server';
+import { withRealServer } from '../helpers/real-server';
+import { closeTabs, freshServer, openTab, SESSION_FAKE_TIMERS } from './support/session-tabs';
 
-const server = sessionServer();
+/** The build and the public configuration as the server is started with (readConfig's variables). */
+const BUILD = 'build-1';
+const real = withRealServer({
+  env: {
+    BUILD_HASH: BUILD,
+    ENVIRONMENT: 'test',
+    FEATURE_TERM_CLOSE_OF_FULFILLED_BOOKING: 'true',
+    FEATURE_INTERNAL_RESERVATION_COMMENTS: 'false',
+    FEATURE_PENDING_QUEUE_CONTACT_INFO: 'true',
+  },
+});
+const calls = (prefix: string) => real.server.requests(prefix);
+/** A deployment while the tab is open: the real server's hash is fixed for its life. */
+const newBuild = () => real.server.faults([{ path: '/api/version', status: 200, body: { hash: 'build-2' } }]);
+/** The version call failing (the real one cannot be made to). */
+const versionFails = () =>
+  real.server.faults([{ path: '/api/version', status: 500, body: { statusCode: 500, message: 'Down' } }]);
 
-beforeEach(() => {
-  server.reset();
+beforeEach(async () => {
+  await freshServer(real.server);
   vi.useFakeTimers(SESSION_FAKE_TIMERS);
 });
 afterEach(async () => {
@@ -19,7 +36,7 @@ afterEach(async () => {
 
 /** A version check over the real api client, its reloads and log lines recorded. */
 function versionCheck() {
-  const { root } = openTab(server.apiUrl, sharedMemoryTabs());
+  const { root } = openTab(real.server, sharedMemoryTabs());
   const logged: string[] = [];
   let reloads = 0;
   const check = new VersionCheck(
@@ -43,12 +60,12 @@ describe('version check (SPEC §4 Version check, §8)', () => {
   it('asks at start and then every VERSION_CHECK_INTERVAL_MS, with a timestamp query', async () => {
     const { check } = versionCheck();
     await check.start();
-    expect(server.calls('/api/version')).toHaveLength(1);
+    expect(await calls('/api/version')).toHaveLength(1);
     vi.advanceTimersByTime(VERSION_CHECK_INTERVAL_MS - 1);
-    expect(server.calls('/api/version')).toHaveLength(1);
+    expect(await calls('/api/version')).toHaveLength(1);
     await nextInterval(check);
-    expect(server.calls('/api/version')).toHaveLength(2);
-    expect(server.calls('/api/version')[1]?.url).toMatch(/^\/api\/version\?t=\d+$/);
+    expect(await calls('/api/version')).toHaveLength(2);
+    expect((await calls('/api/version'))[1]?.url).toMatch(/^\/api\/version\?t=\d+$/);
     check.stop();
   });
 
@@ -64,7 +81,7 @@ describe('version check (SPEC §4 Version check, §8)', () => {
   it('a new hash: the New Version dialog opens, and OK reloads', async () => {
     const { check, reloads } = versionCheck();
     await check.start();
-    server.state.hash = 'build-2';
+    await newBuild();
     await nextInterval(check);
     expect(check.newVersion).toBe(true);
     expect(reloads()).toBe(0); // not before the user has read the dialog
@@ -75,12 +92,12 @@ describe('version check (SPEC §4 Version check, §8)', () => {
   it('a failed check is logged only: nothing shown, nothing reloaded, the known hash kept', async () => {
     const { root, check, logged, reloads } = versionCheck();
     await check.start();
-    server.state.hash = null;
+    await versionFails();
     await nextInterval(check);
     expect(logged).toEqual(['[version check] failed']);
     expect(root.messages.messages).toEqual([]);
     expect(check.newVersion).toBe(false);
-    server.state.hash = 'build-1';
+    await real.server.faults([]);
     await nextInterval(check);
     expect(check.newVersion).toBe(false);
     expect(reloads()).toBe(0);
@@ -90,7 +107,7 @@ describe('version check (SPEC §4 Version check, §8)', () => {
 
 describe('public UI configuration (SPEC §7)', () => {
   const store = (storage = memoryStorage()) => {
-    const { root } = openTab(server.apiUrl, sharedMemoryTabs());
+    const { root } = openTab(real.server, sharedMemoryTabs());
     return { storage, config: new PublicConfigStore(root.api, storage, 'test') };
   };
 
@@ -98,7 +115,7 @@ describe('public UI configuration (SPEC §7)', () => {
     const { config, storage } = store();
     expect(config.flags.TermCloseOfFulfilledBooking).toBe(false);
     await config.load();
-    expect(server.calls('/api/public/config')[0]?.url).toMatch(/^\/api\/public\/config\?dt=\d+$/);
+    expect((await calls('/api/public/config'))[0]?.url).toMatch(/^\/api\/public\/config\?dt=\d+$/);
     expect(config.environmentKey).toBe('test');
     expect(config.flags).toEqual({
       TermCloseOfFulfilledBooking: true,
@@ -114,11 +131,11 @@ describe('public UI configuration (SPEC §7)', () => {
     vi.advanceTimersByTime(CACHE_DEFAULT_MAX_AGE_MS - 1);
     const again = store(storage).config;
     await again.load();
-    expect(server.calls('/api/public/config')).toHaveLength(1);
+    expect(await calls('/api/public/config')).toHaveLength(1);
     expect(again.flags.PendingQueueContactInfo).toBe(true);
     vi.advanceTimersByTime(1);
     await store(storage).config.load();
-    expect(server.calls('/api/public/config')).toHaveLength(2);
+    expect(await calls('/api/public/config')).toHaveLength(2);
   });
 
   it("ignores a stored copy of another environment's configuration", async () => {
@@ -139,7 +156,7 @@ describe('public UI configuration (SPEC §7)', () => {
     );
     const { config } = store(storage);
     await config.load();
-    expect(server.calls('/api/public/config')).toHaveLength(1);
+    expect(await calls('/api/public/config')).toHaveLength(1);
     expect(config.flags.InternalReservationComments).toBe(false);
   });
 });

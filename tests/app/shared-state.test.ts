@@ -3,14 +3,14 @@
  * that mutates it fails loudly; one reset action clears the whole shared state. Lookups and the
  * session come from the real server (a child process on the run's seeded database).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFlowStore } from '../../src/app/flows/FlowPage';
 import { deepFreeze, isDeepFrozen } from '../../src/app/stores/deep-freeze';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { resetSharedState } from '../../src/app/stores/shared-state';
 import type { LocationRow } from '../../src/domain/lookups';
+import { withRealServer } from '../helpers/real-server';
 import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
 
 describe('deepFreeze', () => {
   it('freezes every object reachable, through arrays and cycles, and leaves primitives alone', () => {
@@ -31,13 +31,11 @@ describe('deepFreeze', () => {
 });
 
 describe('shared state on the real server', () => {
-  let server: DashboardServer;
+  const real = withRealServer();
   let root: RootStore;
   beforeAll(async () => {
-    server = await startDashboardServer();
-    root = await signedIn(server, 'demo.customer');
+    root = await signedIn(real.server, 'demo.customer');
   });
-  afterAll(() => server?.close());
 
   it('holds lookups, configuration and session data deep-frozen: mutating them throws', async () => {
     root.lookups.loadAll(root.session.permissions);

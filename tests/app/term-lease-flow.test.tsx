@@ -6,12 +6,11 @@
  * offers only the line's locations not yet booked, collapses and expands all lines, and shows the
  * fees per booked location with their total.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RootStore } from '../../src/app/stores/RootStore';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
 interface Line {
@@ -19,17 +18,18 @@ interface Line {
   Locations: number[];
 }
 
-let server: DashboardServer;
+const real = withRealApp();
 let root: RootStore | null = null;
 let contract: { ContractId: number; ContractNumber: string; line: Line };
 beforeAll(async () => {
-  server = await startDashboardServer();
-  const token = await server.token('demo.customer');
-  const markets = await server.call('GET', '/api/lookup/filteredLongtermMarket', { token });
+  const token = await real.server.token('demo.customer');
+  const markets = await real.server.call('GET', '/api/lookup/filteredLongtermMarket', { token });
   for (const { ContractId, ContractNumber } of markets.json<
     Array<{ ContractId: number; ContractNumber: string }>
   >()) {
-    const info = await server.call('GET', `/api/longtermbooking/getContractInfo/${ContractId}`, { token });
+    const info = await real.server.call('GET', `/api/longtermbooking/getContractInfo/${ContractId}`, {
+      token,
+    });
     const body = info.json<{ Bookable: boolean; Lines: Line[] }>();
     const line = body.Lines.find((l) => l.Locations.length >= 3);
     if (body.Bookable && line) {
@@ -38,13 +38,6 @@ beforeAll(async () => {
     }
   }
   if (!contract) throw new Error('demo.customer needs a bookable contract with a line of 3 locations');
-});
-afterAll(() => server?.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
 });
 
 const panel = (id: number) => {
@@ -68,7 +61,7 @@ const offered = (id: number) =>
 describe('term lease booking (client)', { timeout: 180_000 }, () => {
   it('adds, edits and removes booked locations with live sums, free locations, collapse all and fees', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    root = await real.signIn('demo.customer');
     renderAppAt('/term_lease/request', root);
     await findFlowPage('Term Lease Booking');
     await u.selectOptions(

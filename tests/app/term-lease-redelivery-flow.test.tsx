@@ -5,17 +5,16 @@
  * transitions — the purchase option override applied and rejected, a location applied to the
  * line, a chassis deleted, the line cancelled when all are deleted and brought back by Undo.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { type GroupLineItem, TERM_REDELIVERY_MESSAGES } from '../../src/domain/term-lease-redelivery';
 import { heldChassisCandidates } from '../helpers/held-chassis';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
+const real = withRealApp();
 let root: RootStore | null = null;
 /** A contract line with a purchase option, and two of its chassis. */
 let line: GroupLineItem;
@@ -24,10 +23,9 @@ let option: { line: GroupLineItem; short: string; done: string };
 /** Issue 25: a direct finance lease line on another contract, with a chassis short of its period too. */
 let finance: { line: GroupLineItem; short: string };
 beforeAll(async () => {
-  server = await startDashboardServer();
-  const token = await server.token('demo.customer');
+  const token = await real.server.token('demo.customer');
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const res = await server.call(method, path, { token, body });
+    const res = await real.server.call(method, path, { token, body });
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${res.body}`);
     return res.json();
   };
@@ -64,18 +62,11 @@ beforeAll(async () => {
   };
   finance = { line: f, short: shortOf(f) as string };
 });
-afterAll(() => server?.close());
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
 
 describe('term lease redelivery (client)', { timeout: 90_000 }, () => {
   it('groups pasted chassis per contract line and applies the SPEC §4 transitions', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    root = await real.signIn('demo.customer');
     renderAppAt('/term_lease_redelivery/pre_request', root);
     await findFlowPage('Term Lease Redelivery');
     const [a, b] = line.LineItemDetails.map((d) => d.ChassisId) as [string, string];

@@ -5,44 +5,34 @@
  * secret once, and after the customer books, the delivery log shows the delivery; "Send Again"
  * adds a new one. demo.customer, without Update on the application role entity, sees no section.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RootStore } from '../../src/app/stores/RootStore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from '../api/webhook-helpers';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { renderAppAt } from './support/flow-app';
+
+const real = withRealApp({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_CHECK_MS: '200' } });
 
 const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 
-let server: DashboardServer;
 let hooks: Receiver;
-let root: RootStore | null = null;
 
 beforeAll(async () => {
-  server = await startDashboardServer({ WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_CHECK_MS: '200' });
   hooks = await startReceiver();
 });
 afterAll(async () => {
   await hooks?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await root?.hub.stop();
-  root = null;
-  cleanup();
-  localStorage.clear();
 });
 
 /** demo.customer books one pool unit straight through the API: the order.created event. */
 async function customerBooks(): Promise<number> {
-  const token = await server.token('demo.customer');
+  const token = await real.server.token('demo.customer');
   const rows = (
-    await server.call('POST', '/api/poolbooking/availableunits', { token, body: EQUIPMENT })
+    await real.server.call('POST', '/api/poolbooking/availableunits', { token, body: EQUIPMENT })
   ).json<{ LocationId: number; Available: number }[]>();
   const place = rows.reduce((best, r) => (r.Available > best.Available ? r : best));
-  const res = await server.call('POST', '/api/poolbooking/create', {
+  const res = await real.server.call('POST', '/api/poolbooking/create', {
     token,
     headers: { 'idempotency-key': crypto.randomUUID() },
     body: {
@@ -65,9 +55,11 @@ describe('the Webhooks section of My Account', { timeout: 120_000 }, () => {
   it('lets staff add a webhook for a company, shows the secret once, and the delivery log with Send Again', async () => {
     const u = userEvent.setup();
     const account = (
-      await server.call('GET', '/api/users/me/account', { token: await server.token('demo.customer') })
+      await real.server.call('GET', '/api/users/me/account', {
+        token: await real.server.token('demo.customer'),
+      })
     ).json<{ CompanyName: string }>();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     renderAppAt('/my_account/info', root);
     const section = await screen.findByRole('region', { name: 'Webhooks' }, { timeout: 20_000 });
 
@@ -125,7 +117,7 @@ describe('the Webhooks section of My Account', { timeout: 120_000 }, () => {
   });
 
   it('is not shown to a customer user without Update on the application role entity', async () => {
-    root = await signedIn(server, 'demo.customer');
+    const root = await real.signIn('demo.customer');
     renderAppAt('/my_account/info', root);
     await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 20_000 });
     expect(screen.queryByRole('region', { name: 'Webhooks' })).toBeNull();

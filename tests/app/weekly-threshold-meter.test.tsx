@@ -3,56 +3,47 @@
  * The threshold meter in the pool booking flow (jsdom against the real server): once market and
  * size are chosen, the customer sees this week's use of its cap — the number the booker checks.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CustomerRow } from '../../src/domain/lookups';
 import type { MeterResponse, Threshold } from '../../src/schemas/weekly-threshold';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { findFlowPage, renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 it('shows the customer how much of its weekly cap in the market is booked, before it submits', {
   timeout: 90_000,
 }, async () => {
-  const staff = await server.token('demo.staff');
-  const customer = await server.token('demo.customer');
-  const [own] = (await server.call('GET', '/api/lookup/customers', { token: customer })).json<
+  const staff = await real.server.token('demo.staff');
+  const customer = await real.server.token('demo.customer');
+  const [own] = (await real.server.call('GET', '/api/lookup/customers', { token: customer })).json<
     CustomerRow[]
   >();
   const customerId = own?.CustomerId as number;
   // A cap of 40 units a week in Chicago, whatever the demo data had there.
   const existing = (
-    await server.call('POST', '/api/weeklythreshold/search', {
+    await real.server.call('POST', '/api/weeklythreshold/search', {
       token: staff,
       body: { CustomerId: customerId },
     })
   ).json<{ ResultSet: Threshold[] }>().ResultSet;
   for (const t of existing)
-    await server.call('DELETE', `/api/weeklythreshold/${t.ThresholdId}`, { token: staff });
-  const created = await server.call('POST', '/api/weeklythreshold', {
+    await real.server.call('DELETE', `/api/weeklythreshold/${t.ThresholdId}`, { token: staff });
+  const created = await real.server.call('POST', '/api/weeklythreshold', {
     token: staff,
     body: { CustomerId: customerId, MarketCode: 'CHI', WeeklyLimit: 40 },
   });
   expect(created.status).toBe(200);
   const expected = (
-    await server.call('GET', '/api/weeklythreshold/meter?MarketCode=CHI&EquipmentSize=Chassis.40', {
+    await real.server.call('GET', '/api/weeklythreshold/meter?MarketCode=CHI&EquipmentSize=Chassis.40', {
       token: customer,
     })
   ).json<MeterResponse>();
 
   const u = userEvent.setup();
-  const root = await signedIn(server, 'demo.customer');
+  const root = await real.signIn('demo.customer');
   root.lookups.loadAll(root.session.permissions);
   renderAppAt('/pool_booking/request', root);
   await findFlowPage('Pool Booking');

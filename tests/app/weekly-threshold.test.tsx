@@ -1,30 +1,19 @@
 // @vitest-environment jsdom
 /** The weekly threshold page in jsdom against the real server: staff add, change and remove a cap; read-only staff only read. */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { MessageType } from '../../src/domain/messages';
 import type { ThresholdSearchResponse } from '../../src/schemas/weekly-threshold';
-import { signedIn } from './support/dashboard-app';
-import { type DashboardServer, startDashboardServer } from './support/dashboard-server';
+import { withRealApp } from './support/dashboard-app';
 import { renderAppAt } from './support/flow-app';
 
-let server: DashboardServer;
-let root: RootStore | null = null;
-beforeAll(async () => {
-  server = await startDashboardServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  root = null;
-  cleanup();
-  localStorage.clear();
-});
+const real = withRealApp();
 
 async function thresholdsOf(scac: string) {
-  const res = await server.call('POST', '/api/weeklythreshold/search', {
-    token: await server.token('demo.staff'),
+  const res = await real.server.call('POST', '/api/weeklythreshold/search', {
+    token: await real.server.token('demo.staff'),
     body: { CustomerName: `(${scac})` },
   });
   return res.json<ThresholdSearchResponse>().ResultSet;
@@ -44,7 +33,7 @@ async function openPage(r: RootStore) {
 describe('the weekly threshold page', { timeout: 90_000 }, () => {
   it('lets staff add a cap for a customer, change it and remove it', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     await openPage(root);
     const before = await thresholdsOf('DMCR');
     const market = before.some((t) => t.MarketCode === 'SEA') ? 'ATL' : 'SEA';
@@ -87,7 +76,7 @@ describe('the weekly threshold page', { timeout: 90_000 }, () => {
   });
 
   it('shows the server’s refusal of a second cap for the same scope, centrally and on the form', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const store = root.weeklyThreshold;
     await store.open();
     const existing = store.rows[0];
@@ -112,7 +101,7 @@ describe('the weekly threshold page', { timeout: 90_000 }, () => {
   });
 
   it('checks the units before asking the server', async () => {
-    root = await signedIn(server, 'demo.staff');
+    const root = await real.signIn('demo.staff');
     const store = root.weeklyThreshold;
     store.startAdd();
     expect((await store.save()).ok).toBe(false);
@@ -120,7 +109,7 @@ describe('the weekly threshold page', { timeout: 90_000 }, () => {
   });
 
   it('shows demo.readonly the caps without add, change or remove', async () => {
-    root = await signedIn(server, 'demo.readonly');
+    const root = await real.signIn('demo.readonly');
     await openPage(root);
     expect(screen.queryByRole('button', { name: 'Add threshold' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Change threshold/ })).toBeNull();

@@ -4,6 +4,12 @@
  * only turns a hang into a failure that says what never happened; a test never sleeps a fixed time.
  */
 const POLL_MS = 25;
+/**
+ * The real clock and timer, taken before any test fakes them: a test that fakes setTimeout and
+ * Date for the code under test (the session's timers) still waits here on the real I/O it started.
+ */
+const realSetTimeout = globalThis.setTimeout;
+const realNow = performance.now.bind(performance);
 
 export interface WaitOptions {
   /** What is waited for, for the failure's message. */
@@ -24,11 +30,11 @@ export async function eventually<T>(
   check: () => T | undefined | Promise<T | undefined>,
   { what = 'the condition', timeoutMs = 20_000 }: WaitOptions = {},
 ): Promise<T> {
-  const end = Date.now() + timeoutMs;
+  const end = realNow() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    if (realNow() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => realSetTimeout(r, POLL_MS));
   }
 }

@@ -47,6 +47,8 @@ export class SessionBehaviour {
   private currentPath: () => string = () => '';
   private pendingPath: string | null = null;
   private notActiveSignOut: Promise<void> | null = null;
+  /** This tab's own sign-out while its logout call is under way (see mirror). */
+  private signingOut: Promise<void> | null = null;
   private disposers: (() => void)[] = [];
 
   constructor(
@@ -159,7 +161,13 @@ export class SessionBehaviour {
 
   /** Sign-outs the user did not choose here: their drafts stay sealed for their return (issue 27). */
   private async signOutTo(path: string): Promise<void> {
-    await this.root.signOut({ keepDrafts: true });
+    const signingOut = this.root.signOut({ keepDrafts: true });
+    this.signingOut = signingOut;
+    try {
+      await signingOut;
+    } finally {
+      if (this.signingOut === signingOut) this.signingOut = null;
+    }
     this.go(path);
   }
 
@@ -185,6 +193,10 @@ export class SessionBehaviour {
   private async mirror(stored: string | null): Promise<void> {
     const { session, dialogs } = this.root;
     if (stored === session.token) return;
+    // Both tabs' idle countdowns end together and each signs out: the one whose logout answers
+    // first clears the shared token while the other's is still under way. That tab moves when its
+    // own sign-out ends (to the login page with its returnUrl), not a second time now.
+    if (!stored && this.signingOut) return;
     const storedUser = stored ? this.userOf(stored) : null;
     if (stored && session.token && storedUser === this.userOf(session.token)) {
       // The same session, refreshed by another tab.

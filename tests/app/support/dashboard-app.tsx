@@ -1,14 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import type { RootStore } from '../../../src/app/stores/RootStore';
 import type { DashboardCriteria } from '../../../src/schemas/dashboard';
+import { type ChildOptions, type RealServer, withRealServer } from '../../helpers/real-server';
 import type { DemoUser } from '../../helpers/test-app';
-import { type DashboardServer, startDashboardServer } from './dashboard-server';
+import { until } from '../../helpers/until';
 import { buildRootStore } from './fixtures';
 import { renderAppAt } from './flow-app';
 
 /** A signed-in root store for a demo user with a real token from the server. */
-export async function signedIn(server: DashboardServer, user: DemoUser): Promise<RootStore> {
-  return buildRootStore({ token: await server.token(user), apiBaseUrl: `${server.origin}/api` });
+export async function signedIn(server: RealServer, user: DemoUser): Promise<RootStore> {
+  return buildRootStore({ token: await server.token(user), apiBaseUrl: `${server.url}/api` });
 }
 
 /** Opens the whole app at the dashboard and waits for the default search to answer. */
@@ -44,7 +46,7 @@ export const currentPage = () =>
  * found under; `skip` passes over orders another test already uses.
  */
 export async function cancellableRow(
-  server: DashboardServer,
+  server: RealServer,
   user: DemoUser,
   criteria: DashboardCriteria,
   skip: readonly number[] = [],
@@ -63,63 +65,52 @@ export async function cancellableRow(
 }
 
 /**
- * The real server for one jsdom test file, and the signed-in root store of the test running now:
- * the server starts before the file's tests and stops after them; after each test the root's hub
- * stops, the page is unmounted and storage cleared.
+ * The real server for one jsdom test file (or describe block), and the root stores its tests sign
+ * in: the server starts before the tests and stops after them (tests/helpers/real-server.ts); after
+ * each test the roots' hubs stop, the page is unmounted, the roots' background lookups end and
+ * their calls under way finish, and storage is cleared.
  */
-export function withRealServer(hooks: {
-  beforeAll: (fn: () => Promise<void>) => void;
-  afterAll: (fn: () => Promise<void>) => void;
-  afterEach: (fn: () => Promise<void>) => void;
-  cleanup: () => void;
-}) {
-  let server: DashboardServer | null = null;
-  let root: RootStore | null = null;
-  /** The root's API calls under way: the lookups carry on loading in the background after a test. */
+export function withRealApp(options: ChildOptions = {}) {
+  const real = withRealServer(options);
+  let roots: RootStore[] = [];
+  /** The roots' API calls under way: the lookups carry on loading in the background after a test. */
   let calls = 0;
-  hooks.beforeAll(async () => {
-    server = await startDashboardServer();
-  });
-  hooks.afterAll(async () => {
-    await server?.close();
-  });
-  hooks.afterEach(async () => {
-    await root?.hub.stop();
-    hooks.cleanup();
+  afterEach(async () => {
+    const ending = roots;
+    roots = [];
+    await Promise.all(ending.map((root) => root.hub.stop()));
+    cleanup();
     // No more background lookups or retries; then the calls under way finish while the server is
     // up — one failing after the file's teardown logs into a closed worker (a vitest error).
-    root?.reset();
-    root = null;
-    const until = Date.now() + 10_000;
-    while (calls > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    for (const root of ending) root.reset();
+    await until(() => calls === 0, { what: 'the calls under way', timeoutMs: 10_000 }).catch(() => undefined);
     localStorage.clear();
   });
-  const running = () => {
-    if (!server) throw new Error('the real server is not started yet');
-    return server;
+  /** Keeps a root store built another way (another API, no token) for the clean-up. */
+  const adopt = (root: RootStore): RootStore => {
+    roots.push(root);
+    root.api.interceptors.request.use((config) => {
+      calls++;
+      return config;
+    });
+    root.api.interceptors.response.use(
+      (res) => {
+        calls--;
+        return res;
+      },
+      (error) => {
+        calls--;
+        return Promise.reject(error);
+      },
+    );
+    return root;
   };
   return {
-    get server(): DashboardServer {
-      return running();
+    get server(): RealServer {
+      return real.server;
     },
     /** Signs a demo user in and keeps its root store for the clean-up. */
-    async signIn(user: DemoUser): Promise<RootStore> {
-      root = await signedIn(running(), user);
-      root.api.interceptors.request.use((config) => {
-        calls++;
-        return config;
-      });
-      root.api.interceptors.response.use(
-        (res) => {
-          calls--;
-          return res;
-        },
-        (error) => {
-          calls--;
-          return Promise.reject(error);
-        },
-      );
-      return root;
-    },
+    signIn: async (user: DemoUser): Promise<RootStore> => adopt(await signedIn(real.server, user)),
+    adopt,
   };
 }

@@ -2,11 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { App } from '../../../src/app/App';
 import type { RootStore } from '../../../src/app/stores/RootStore';
-import { buildRootStore, type DemoUser, tokenFor } from './fixtures';
-
-/** A signed-in user's root store talking to `apiUrl` (a real local server). */
-export const rootFor = (user: DemoUser, apiUrl: string): RootStore =>
-  buildRootStore({ token: tokenFor(user, { UserId: 42 }), apiBaseUrl: `${apiUrl}/api` });
+import type { UnitsPlace } from './flow-data';
 
 /** The whole app (router, guard, layout, dialogs) opened at a hash route. */
 export function renderAppAt(path: string, root: RootStore) {
@@ -20,21 +16,25 @@ export const findFlowPage = (title: string) =>
 
 type User = ReturnType<typeof userEvent.setup>;
 
-/** Fills a units flow's request: Chicago, 40' standard, `units` at Chicago Yard, and a contact. */
-export async function fillUnitsRequest(u: User, units: string, contactName: string) {
+/**
+ * Fills a units flow's request: the place's market, 40' standard, `units` at the place's location,
+ * and a contact other than the user's own.
+ */
+export async function fillUnitsRequest(u: User, place: UnitsPlace, units: string, contactName: string) {
+  const { MarketCode, MarketName } = place.market;
   await u.selectOptions(
     await screen.findByLabelText(/^Market/),
-    await screen.findByRole('option', { name: 'CHI – Chicago' }),
+    await screen.findByRole('option', { name: `${MarketCode} – ${MarketName}` }),
   );
   await u.selectOptions(
     screen.getByLabelText(/^Equipment size/),
-    await screen.findByRole('option', { name: "40' chassis" }),
+    await screen.findByRole('option', { name: "40' Chassis" }),
   );
   await u.selectOptions(
     screen.getByLabelText(/^Equipment class/),
     await screen.findByRole('option', { name: 'Standard' }),
   );
-  await u.type(await screen.findByLabelText('Units requested at Chicago Yard'), units);
+  await u.type(await screen.findByLabelText(`Units requested at ${place.LocationName}`), units);
   // The contact starts as the user's own (My Account); this request names someone else.
   await u.clear(screen.getByLabelText(/^Contact name/));
   await u.type(screen.getByLabelText(/^Contact name/), contactName);

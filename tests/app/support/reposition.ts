@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CustomerRow, InventoryOrgRow, LocationRow } from '../../../src/domain/lookups';
+import type { RealServer } from '../../helpers/real-server';
 import type { DemoUser } from '../../helpers/test-app';
-import type { DashboardServer } from './dashboard-server';
 
 export interface RepositionChoices {
   org: InventoryOrgRow;
@@ -17,12 +17,7 @@ export interface RepositionChoices {
   carrier: CustomerRow;
 }
 
-async function lookup<T>(
-  server: DashboardServer,
-  user: DemoUser,
-  dataset: string,
-  search?: string,
-): Promise<T[]> {
+async function lookup<T>(server: RealServer, user: DemoUser, dataset: string, search?: string): Promise<T[]> {
   const query = search ? `?search=${encodeURIComponent(search)}` : '';
   const res = await server.call('GET', `/api/lookup/${dataset}${query}`, { token: await server.token(user) });
   if (res.status !== 200) throw new Error(`lookup ${dataset}: ${res.status} ${res.body}`);
@@ -36,7 +31,7 @@ const first = <T>(rows: T[], what: string): T => {
 };
 
 /** The first offered org, size, class and reason; an origin and two other locations; the user's own motor carrier. */
-export async function repositionChoices(server: DashboardServer, user: DemoUser): Promise<RepositionChoices> {
+export async function repositionChoices(server: RealServer, user: DemoUser): Promise<RepositionChoices> {
   const locations = await lookup<LocationRow>(server, user, 'locations');
   const [origin, ...others] = locations;
   if (!origin || others.length < 2) throw new Error('the demo data needs three locations');
@@ -76,7 +71,7 @@ export function repositionBody(c: RepositionChoices, units: readonly number[]) {
 
 /** Books a reposition through the real API; answers its BookingOrderId. */
 export async function bookReposition(
-  server: DashboardServer,
+  server: RealServer,
   user: DemoUser,
   c: RepositionChoices,
   units: readonly number[],

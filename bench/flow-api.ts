@@ -1,13 +1,15 @@
 /**
- * A small booking API on a real local HTTP server for the flow page tests: lookups, availability,
- * the equipment check and the submit routes answer as the contract in src/schemas says. jsdom
- * sends cross-origin XHRs, so it answers CORS preflights like any API behind another origin would.
+ * A fixed booking API on a local HTTP server for the jsdom render benchmarks: lookups, availability
+ * and the equipment check answer at once with small fixed data, so a figure measures the client
+ * (router, flow page, RJSF), not the server. The tests run against the real server instead
+ * (tests/helpers/real-server.ts). jsdom sends cross-origin XHRs, so it answers CORS preflights.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CHASSIS_MESSAGES } from '../../../src/domain/equipment';
-import { pendingMessage } from '../../../src/server/domain/booking-presenter';
-import { termLeaseChassisMessage } from '../../../src/server/domain/reuse-booking';
-import { sendJson, startServer, type TestServer } from './http-server';
+import type { RootStore } from '../src/app/stores/RootStore';
+import { CHASSIS_MESSAGES } from '../src/domain/equipment';
+import { termLeaseChassisMessage } from '../src/server/domain/reuse-booking';
+import { buildRootStore, type DemoUser, tokenFor } from '../tests/app/support/fixtures';
+import { sendJson, startServer, type TestServer } from '../tests/app/support/http-server';
 
 /** The email My Account holds for the flow tests' user: a new request's contact starts with it. */
 export const MY_ACCOUNT_EMAIL = 'casey@example.com';
@@ -20,12 +22,6 @@ export const LOCATIONS = [
   { LocationId: 11, LocationName: 'Chicago Yard', Available: 10 },
   { LocationId: 12, LocationName: 'Joliet Ramp', Available: 0 },
 ];
-
-export interface Posted {
-  url: string;
-  body: Record<string, unknown>;
-  headers: IncomingMessage['headers'];
-}
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -42,41 +38,9 @@ const readBody = (req: IncomingMessage): Promise<Record<string, unknown>> =>
     req.on('end', () => resolve(text ? JSON.parse(text) : {}));
   });
 
-/** Answers a submit; the default books one order pending review. */
-export type SubmitAnswer = (posted: Posted) => { status: number; body: unknown };
-
-export const pendingOrder: SubmitAnswer = () => ({
-  status: 200,
-  body: {
-    BookingOrderId: 501,
-    BookingOrderTypeCode: 'PB',
-    StatusCode: 'PN',
-    PendingReview: true,
-    Message: pendingMessage('Over availability'),
-    Bookings: [
-      {
-        BookingId: 9001,
-        BookingCode: null,
-        LocationId: 11,
-        LocationName: 'Chicago Yard',
-        EquipmentSize: 'Chassis.40',
-        EquipmentClass: 'STD',
-        UnitsRequestedCount: 12,
-        BookingStatusCode: 'PN',
-      },
-    ],
-  },
-});
-
 export async function startFlowApi(): Promise<
-  TestServer & {
-    posted: Posted[];
-    answerSubmitWith: (a: SubmitAnswer) => void;
-    answerDocumentWith: (d: (id: number) => unknown) => void;
-  }
+  TestServer & { answerDocumentWith: (d: (id: number) => unknown) => void }
 > {
-  const posted: Posted[] = [];
-  let answer: SubmitAnswer = pendingOrder;
   // The order document (GET /api/bookingorder/{id}/document); none unless a bench or test sets one.
   let document: ((id: number) => unknown) | null = null;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -132,19 +96,12 @@ export async function startFlowApi(): Promise<
     }
     const documentId = /^\/api\/bookingorder\/(\d+)\/document$/.exec(path)?.[1];
     if (documentId && document) return send(200, document(Number(documentId)));
-    if (path.endsWith('/create')) {
-      const p = { url: path, body, headers: req.headers };
-      posted.push(p);
-      const { status, body: reply } = answer(p);
-      return send(status, reply);
-    }
     send(404, { message: `no route ${path}` });
   };
   const server = await startServer((req, res) => void handle(req, res));
-  return {
-    ...server,
-    posted,
-    answerSubmitWith: (a) => (answer = a),
-    answerDocumentWith: (d) => (document = d),
-  };
+  return { ...server, answerDocumentWith: (d) => (document = d) };
 }
+
+/** A signed-in user's root store talking to `apiUrl` (this fixed API): an unsigned token, as the client never verifies one. */
+export const rootFor = (user: DemoUser, apiUrl: string): RootStore =>
+  buildRootStore({ token: tokenFor(user, { UserId: 42 }), apiBaseUrl: `${apiUrl}/api` });
