@@ -124,7 +124,7 @@ describe('term lease redelivery (client)', { timeout: 90_000 }, () => {
   // for it; a line fixed says Ready at once; the review counts only the chassis that go back.
   it('asks each line its acknowledgement at once, says Ready once a line is fixed, and reviews what is returned', async () => {
     const u = userEvent.setup();
-    root = await signedIn(server, 'demo.customer');
+    root = await real.signIn('demo.customer');
     renderAppAt('/term_lease_redelivery/pre_request', root);
     await findFlowPage('Term Lease Redelivery');
     const unknown = 'PLCZ999999';
