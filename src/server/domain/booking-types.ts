@@ -21,8 +21,9 @@ import { bookReposition } from './reposition-booking';
 import { updateReposition } from './reposition-update';
 import { bookReuse, reuseVerdicts } from './reuse-booking';
 import type { Booker, Updater } from './submission';
-import { bookTermLease, updateTermLease } from './term-lease-booking';
+import { bookTermLease } from './term-lease-booking';
 import { bookTermLeaseRedelivery, updateTermLeaseRedelivery } from './term-lease-redelivery';
+import { updateTermLease } from './term-lease-update';
 import type { Viewer } from './viewer';
 
 /** Who may do something to an order: staff by their bits, a customer's users only on its own orders. */

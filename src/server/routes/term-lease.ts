@@ -21,13 +21,13 @@ import {
   termLeaseCancelBodySchema,
 } from '../../schemas/term-lease';
 import type { AppContext } from '../context';
+import { contractInfo, contractMarkets, TERM_LEASE_ORDER_TYPE } from '../domain/term-lease-contracts';
 import {
   cancelTermLeaseOrder,
   contractAvailability,
   contractForForm,
   openTermLeaseOrder,
-} from '../domain/term-lease-booking';
-import { contractInfo, contractMarkets, TERM_LEASE_ORDER_TYPE } from '../domain/term-lease-contracts';
+} from '../domain/term-lease-orders';
 import { announce } from '../events/order-events';
 import { viewerOf } from '../plugins/access';
 import { orderTypeAccess } from './availability';
