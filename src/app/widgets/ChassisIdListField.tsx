@@ -45,9 +45,6 @@ export const TYPING_PAUSE_MS = 200;
 /** Enough rows to see what is wrong; the summary counts the rest. */
 export const MAX_ROWS_SHOWN = 200;
 
-// The text → list parsing lives in chassis-list-text.ts; these stay importable from here.
-export { chassisListOf, type ParsedList, parseChassisIds } from './chassis-list-text';
-
 export type VerdictFilter = 'all' | 'invalid' | 'valid' | 'checking';
 type Status = 'invalid' | 'valid' | 'checking';
 

@@ -55,9 +55,6 @@ export function parseChassisText(text: string): ParsedText {
   return { ids, skipped, skippedLastOpen };
 }
 
-/** The typed IDs, in capitals. */
-export const parseChassisIds = (text: string): string[] => parseChassisText(text).ids;
-
 export interface ParsedList {
   /** What is added, in order: each chassis once, at most `limit`. */
   ids: string[];
