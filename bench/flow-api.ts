@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RootStore } from '../src/app/stores/RootStore';
 import { CHASSIS_MESSAGES } from '../src/domain/equipment';
-import { termLeaseChassisMessage } from '../src/server/domain/reuse-booking';
+import { termLeaseChassisMessage } from '../src/server/bookings/reuse/booker';
 import { buildRootStore, type DemoUser, tokenFor } from '../tests/app/support/fixtures';
 import { sendJson, startServer, type TestServer } from '../tests/app/support/http-server';
 

@@ -4,7 +4,8 @@
  * booking-type registry, so each flow's order type, booker and updater are checked against it.
  */
 import { flowsCheckCli } from '../src/engine/node/flows-check-cli';
-import { describeBookingTypes } from '../src/server/domain/booking-types';
+import { PRODUCT_BOOKING_TYPES } from '../src/server/bookings/product-types';
+import { describeBookingTypes } from '../src/server/bookings/registry';
 import { productFlowParts } from './flow-parts';
 
-await flowsCheckCli({ ...productFlowParts, bookingTypes: describeBookingTypes() });
+await flowsCheckCli({ ...productFlowParts, bookingTypes: describeBookingTypes(PRODUCT_BOOKING_TYPES) });

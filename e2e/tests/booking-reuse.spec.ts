@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { HeldChassisList } from '../../src/schemas/chassis';
-import { termLeaseChassisMessage } from '../../src/server/domain/reuse-booking';
+import { termLeaseChassisMessage } from '../../src/server/bookings/reuse/booker';
 import { expect, openFlowAs, test } from '../fixtures/booking-wizard';
 import { DEMO_PASSWORD } from '../fixtures/login-page';
 import { geometryProblems, screenshot, WIDTHS } from '../fixtures/what-a-person-sees';

@@ -2,7 +2,7 @@
  * What the portal knows of each booking order type (SPEC §3 and §5), as data both sides read: its
  * code and name, the flows that book it, and the traits the per-type lists used to spell out one by
  * one — who draws on a pool yard, who is under a contract, which types are redeliveries, which a
- * gate out-gate picks up. The server's registry (src/server/domain/booking-types.ts) attaches its
+ * gate out-gate picks up. The server's registry (src/server/bookings/product-types.ts) attaches its
  * bookers and updaters to these facts; every list of order types is derived from here.
  *
  * Data only: this file imports nothing but types, so the browser, the server, migrations and the

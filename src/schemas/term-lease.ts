@@ -146,5 +146,5 @@ export const openOrderParamsSchema = {
 } as const;
 export type OpenOrderParams = FromSchema<typeof openOrderParamsSchema>;
 
-/** Answers built in src/server/domain/term-lease-booking.ts; documented loosely (objects). */
+/** Answers built in src/server/bookings/term-lease/booker.ts; documented loosely (objects). */
 export const looseObjectSchema = { type: 'object', additionalProperties: true } as const;

@@ -7,8 +7,9 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { errorResponseSchema } from '../schemas/common';
+import { bookingTypeRegistry } from './bookings/product-types';
+import { type BookingType, registerBookingTypes } from './bookings/registry';
 import type { AppContext, BaseContext } from './context';
-import { type BookingType, bookingTypeRegistry, registerBookingTypes } from './domain/booking-types';
 import { createInProcessOrderEvents } from './events/order-events';
 import { loadServerFlows } from './flows';
 import { hubRoutes } from './hub/routes';
@@ -41,10 +42,6 @@ import { internalReservationRoutes } from './routes/internal-reservation';
 import { inventoryAvailabilityRoutes } from './routes/inventory-availability';
 import { lookupRoutes } from './routes/lookup';
 import { manualInventoryRoutes } from './routes/manual-inventory';
-import { poolRedeliveryRoutes } from './routes/pool-redelivery';
-import { repositionRoutes } from './routes/reposition';
-import { termLeaseRoutes } from './routes/term-lease';
-import { termLeaseRedeliveryRoutes } from './routes/term-lease-redelivery';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import { weeklyThresholdRoutes } from './routes/weekly-threshold';
@@ -76,10 +73,6 @@ const routeAreas = [
   flowRoutes,
   dashboardRoutes,
   bookingOrderRoutes,
-  repositionRoutes,
-  poolRedeliveryRoutes,
-  termLeaseRedeliveryRoutes,
-  termLeaseRoutes,
   weeklyThresholdRoutes,
   internalReservationRoutes,
   manualInventoryRoutes,
@@ -195,6 +188,8 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
 
   operationsRoutes(app, readiness, ctx.metrics, ctx.config.metricsToken);
   for (const area of routeAreas) area(app, ctx);
+  // Each booking type's own calls (its folder's routes.ts), from the registry.
+  for (const type of bookingTypes.list) type.routes?.(app, ctx);
   webhookRoutes(app, ctx, webhooks.nudge);
 
   if (options.staticDir && existsSync(options.staticDir)) {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AuthCache } from './auth/auth-cache';
 import type { TokenService } from './auth/tokens';
+import type { BookingTypes } from './bookings/registry';
 import type { ServerConfig } from './config';
 import type { Database } from './db/types';
-import type { BookingTypes } from './domain/booking-types';
 import type { OrderEvents } from './events/order-events';
 import type { ServerFlows } from './flows';
 import type { MailOutbox } from './mail/outbox';

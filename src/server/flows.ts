@@ -16,7 +16,8 @@ import {
   validateFlowFile,
 } from '../engine/node/sources';
 import { ruleEngine } from '../rules/rule-engine';
-import { type BookingTypes, bookingTypeRegistry, checkFlowsAgainstTypes } from './domain/booking-types';
+import { bookingTypeRegistry } from './bookings/product-types';
+import { type BookingTypes, checkFlowsAgainstTypes } from './bookings/registry';
 import { withDatabaseRanges } from './plugins/validation';
 
 export interface ServerFlows {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDELIVERY_MESSAGES } from '../../src/domain/redelivery';
-import { termLeaseChassisMessage } from '../../src/server/domain/reuse-booking';
+import { termLeaseChassisMessage } from '../../src/server/bookings/reuse/booker';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { CONTACT, REUSE_URL, submit } from './bookings-helpers';

@@ -16,8 +16,8 @@ import {
   TERM_REDELIVERY_MESSAGES,
 } from '../../src/domain/term-lease-redelivery';
 import limits from '../../src/rules/limits.json' with { type: 'json' };
+import { notUnderContract } from '../../src/server/bookings/term-lease-redelivery/search';
 import { DEMO_MOTOR_CARRIER, DEMO_STEAMSHIP_LINE } from '../../src/server/db/seed/customers';
-import { notUnderContract } from '../../src/server/domain/term-lease-redelivery';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { bookingCodePattern, CONTACT, submit } from './bookings-helpers';

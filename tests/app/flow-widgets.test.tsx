@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { MAX_ROWS_SHOWN } from '../../src/app/widgets/ChassisIdListField';
 import { chassisListOf } from '../../src/app/widgets/chassis-list-text';
-import { termLeaseChassisMessage } from '../../src/server/domain/reuse-booking';
+import { termLeaseChassisMessage } from '../../src/server/bookings/reuse/booker';
 import { withRealApp } from './support/dashboard-app';
 import { fillUnitsRequest, findFlowPage, renderAppAt } from './support/flow-app';
 import { equipmentCheck, hyphenated, reuseChassis, unitsPlace } from './support/flow-data';

@@ -14,7 +14,7 @@ import {
   DASHBOARD_HIDDEN_ORDER_TYPES,
   DASHBOARD_ORDER_TYPES,
 } from '../../src/domain/status-codes';
-import { PRODUCT_BOOKING_TYPES } from '../../src/server/domain/booking-types';
+import { PRODUCT_BOOKING_TYPES } from '../../src/server/bookings/product-types';
 import { PICK_UP_ORDER_TYPES } from '../../src/server/domain/gate-moves';
 import { CONTRACT_ORDER_TYPES } from '../../src/server/domain/pending-validation';
 import { loadServerFlows } from '../../src/server/flows';
@@ -61,8 +61,17 @@ describe('the booking-type facts', () => {
 
   it('are what the server registry’s entries are built on', () => {
     for (const type of PRODUCT_BOOKING_TYPES) {
-      // What the server adds to the facts: bookers, updaters, who may cancel and edit, a per-chassis check.
-      const { booker: _b, updater: _u, cancel: _c, editable: _e, chassisCheck: _k, ...facts } = type;
+      // What the server adds to the facts: bookers, updaters, who may cancel and edit, a per-chassis
+      // check, its own routes.
+      const {
+        booker: _b,
+        updater: _u,
+        cancel: _c,
+        editable: _e,
+        chassisCheck: _k,
+        routes: _r,
+        ...facts
+      } = type;
       expect(facts).toEqual(factsOf(type.orderType));
     }
   });

@@ -1,5 +1,5 @@
 /**
- * The booking-type registry (src/server/domain/booking-types.ts): what it lists for flows:check,
+ * The booking-type registry (src/server/bookings/registry.ts, product-types.ts): what it lists for flows:check,
  * the lists derived from it, the check of flow files against it, and who may edit and cancel.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Entity, Permission } from '../../src/domain/permissions';
-import { POOL_DRAWING_ORDER_TYPES } from '../../src/server/domain/availability';
+import { bookingTypeRegistry, PRODUCT_BOOKING_TYPES } from '../../src/server/bookings/product-types';
 import {
-  bookingTypeRegistry,
   cancelVerdict,
   describeBookingTypes,
   editVerdict,
   type OrderFacts,
-} from '../../src/server/domain/booking-types';
+} from '../../src/server/bookings/registry';
+import { POOL_DRAWING_ORDER_TYPES } from '../../src/server/domain/availability';
 import type { Viewer } from '../../src/server/domain/viewer';
 import { THRESHOLD_ORDER_TYPES } from '../../src/server/domain/weekly-threshold';
 import { loadServerFlows } from '../../src/server/flows';
@@ -42,7 +42,7 @@ const types = bookingTypeRegistry();
 
 describe('the booking-type registry', () => {
   it('lists each type with its booker and, where editable, its updater', () => {
-    expect(describeBookingTypes()).toEqual([
+    expect(describeBookingTypes(PRODUCT_BOOKING_TYPES)).toEqual([
       { orderType: 'PB', name: 'Pool Booking', booker: 'poolBooking' },
       { orderType: 'DL', name: 'Daily Lease Booking', booker: 'dailyLeaseBooking' },
       { orderType: 'RU', name: 'Reuse Booking', booker: 'reuseBooking' },

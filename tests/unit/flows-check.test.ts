@@ -6,7 +6,8 @@ import type { BookingTypeDescription } from '../../src/engine/core/booking-type-
 import flowFileSchema from '../../src/engine/core/flow-file.schema.json' with { type: 'json' };
 import { formatProblem } from '../../src/engine/core/load';
 import { checkFlows } from '../../src/engine/node/flows-check';
-import { describeBookingTypes } from '../../src/server/domain/booking-types';
+import { PRODUCT_BOOKING_TYPES } from '../../src/server/bookings/product-types';
+import { describeBookingTypes } from '../../src/server/bookings/registry';
 
 const broken = (name: string) => join(import.meta.dirname, '../fixtures/broken-flows', name);
 
@@ -18,7 +19,9 @@ const REGISTRY: BookingTypeDescription[] = [
 
 describe('flows:check', () => {
   it('passes the real flows, against the real booking-type registry, and finds the generated types up to date', async () => {
-    const result = await checkFlows(productFlowParts, undefined, { bookingTypes: describeBookingTypes() });
+    const result = await checkFlows(productFlowParts, undefined, {
+      bookingTypes: describeBookingTypes(PRODUCT_BOOKING_TYPES),
+    });
     expect(result.problems.map(formatProblem)).toEqual([]);
     expect(result.flowCount).toBeGreaterThanOrEqual(3);
     expect(result.typesStale).toBe(false);
@@ -116,7 +119,7 @@ describe('flows:check', () => {
       'unknown-order-type',
       '$.orderType',
       /no booking type is registered for order type ZZ/,
-      /PB, RP.*booking-types\.ts/,
+      /PB, RP.*src\/server\/bookings, listed in product-types\.ts/,
     ],
     [
       'wrong-booker',

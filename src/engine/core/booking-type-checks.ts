@@ -5,7 +5,8 @@
  */
 import type { FlowProblem, LoadedFlow } from './load';
 
-const REGISTRY_FILE = 'src/server/domain/booking-types.ts';
+/** Where the product keeps its entries: a folder per type, each listed in its product-types.ts. */
+const REGISTRY = 'src/server/bookings';
 
 /** One entry of the registry, as the server's describeBookingTypes() lists it. */
 export interface BookingTypeDescription {
@@ -31,7 +32,7 @@ export function checkBookingTypes(
         file: flow.file,
         path: '$.orderType',
         message: `no booking type is registered for order type ${flow.orderType}`,
-        fix: `use one of ${known}, or add a BookingType for ${flow.orderType} to ${REGISTRY_FILE}`,
+        fix: `use one of ${known}, or add a BookingType for ${flow.orderType} (its folder's entry.ts in ${REGISTRY}, listed in product-types.ts)`,
       });
       continue;
     }
@@ -40,7 +41,7 @@ export function checkBookingTypes(
         file: flow.file,
         path: '$.submit.booker',
         message: `${type.name} (${type.orderType}) books through "${type.booker}", not "${flow.submit.booker}"`,
-        fix: `write "booker": "${type.booker}", or change the ${type.orderType} entry in ${REGISTRY_FILE}`,
+        fix: `write "booker": "${type.booker}", or change the ${type.orderType} entry (entry.ts of its folder in ${REGISTRY})`,
       });
     }
     const updater = flow.edit?.update?.updater;
@@ -53,7 +54,7 @@ export function checkBookingTypes(
           : `${type.name} (${type.orderType}) has no updater: its orders are not editable`,
         fix: type.updater
           ? `write "updater": "${type.updater}"`
-          : `drop edit.update (Load Booking still works), or give the ${type.orderType} entry an updater in ${REGISTRY_FILE}`,
+          : `drop edit.update (Load Booking still works), or give the ${type.orderType} entry an updater (entry.ts of its folder in ${REGISTRY})`,
       });
     }
   }

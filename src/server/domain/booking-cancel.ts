@@ -1,6 +1,6 @@
 /**
  * Cancelling a booking order from its detail view (SPEC §5: cancel order asks for confirmation; §3
- * the cancel order payload), for the order types whose registry entry says who may (booking-types.ts).
+ * the cancel order payload), for the order types whose registry entry says who may (bookings/registry.ts).
  * One transaction: the order row is
  * locked; a booking nothing was picked up on becomes Cancelled, one partly picked up is Closed
  * (its picked-up units stay on hire, the rest are released); open pending requests are closed; the
@@ -10,13 +10,13 @@
 import { type Kysely, sql } from 'kysely';
 import { isEmailList } from '../../rules/operators';
 import type { CancelOrderBody, DashboardDetail } from '../../schemas/dashboard';
+import { type BookingTypes, cancelVerdict } from '../bookings/registry';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
 import type { MailDispatch } from '../mail/outbox';
 import { queueEndedMail } from './booking-notification';
 import { presentOrder } from './booking-presenter';
-import { type BookingTypes, cancelVerdict } from './booking-types';
 import { dashboardDetail } from './dashboard';
 import { scopeOf, visibleOrders } from './dashboard-rows';
 import {

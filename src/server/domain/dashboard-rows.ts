@@ -12,8 +12,8 @@ import {
   type OrderChange,
   type OrderChangeMessage,
 } from '../../schemas/dashboard';
+import type { OrderFacts } from '../bookings/registry';
 import type { Database } from '../db/types';
-import type { OrderFacts } from './booking-types';
 import { customerNameWithScac } from './customer-name';
 import type { Viewer } from './viewer';
 
@@ -167,7 +167,7 @@ export function pageOfRows(db: Kysely<Database>, matching: MatchQuery, offset: n
 
 export type PageRecord = Awaited<ReturnType<ReturnType<typeof pageOfRows>['execute']>>[number];
 
-/** What the edit rule reads of a page row's order (src/server/domain/booking-types.ts). */
+/** What the edit rule reads of a page row's order (src/server/bookings/registry.ts). */
 export const orderFactsOf = (r: PageRecord): OrderFacts => ({
   orderType: r.booking_order_type_code,
   customerId: r.customer_id,

@@ -11,9 +11,9 @@ import {
   type DashboardDetail,
   type DashboardSearchResponse,
 } from '../../schemas/dashboard';
+import { type BookingTypes, cancelVerdict, editVerdict } from '../bookings/registry';
 import type { Database } from '../db/types';
 import { notFound } from '../errors';
-import { type BookingTypes, cancelVerdict, editVerdict } from './booking-types';
 import {
   countUpToCap,
   matchingRows,

@@ -7,8 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { LoadedFlow } from '../../engine/core/load';
 import type { OrderDocument } from '../../schemas/booking-order';
+import { type BookingTypes, editVerdict, type OrderFacts } from '../bookings/registry';
 import type { Database } from '../db/types';
-import { type BookingTypes, editVerdict, type OrderFacts } from './booking-types';
 import { orderNotFound } from './dashboard';
 import { scopeOf, visibleOrders } from './dashboard-rows';
 import type { Viewer } from './viewer';

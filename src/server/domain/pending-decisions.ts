@@ -9,6 +9,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { PendingOutcome } from '../../schemas/pending';
+import type { FlowDeps } from '../bookings/flow-submission';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce } from '../events/order-events';
@@ -16,7 +17,6 @@ import { availableUnitsAt, POOL_DRAWING_ORDER_TYPES } from './availability';
 import { queueBookingMail, queueEndedMail } from './booking-notification';
 import { bookingCode } from './booking-numbers';
 import { presentOrder } from './booking-presenter';
-import type { FlowDeps } from './flow-submission';
 import { actorOf, bookingField, recordOrderChange, STATUS_FIELD } from './order-audit';
 import { OPEN_REQUEST_STATES, type PresentOptions, presentPendingRequests } from './pending-requests';
 import type { Viewer } from './viewer';

@@ -13,9 +13,9 @@
 import type { Kysely } from 'kysely';
 import { orderTypesWhere } from '../../domain/booking-type-facts';
 import type { PendingOutcome, ValidationCheck } from '../../schemas/pending';
+import type { FlowDeps } from '../bookings/flow-submission';
 import type { Database } from '../db/types';
 import { POOL_DRAWING_ORDER_TYPES } from './availability';
-import type { FlowDeps } from './flow-submission';
 import { actorOf, recordOrderChange } from './order-audit';
 import {
   describeShortfall,

@@ -8,8 +8,8 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '../../domain/messages';
 import type { FieldError, RuleVerdict } from '../../engine/core/types';
+import { SubmissionRefused } from '../bookings/submission';
 import { isDatabaseUnavailable } from '../db/connect';
-import { SubmissionRefused } from '../domain/submission';
 import { AppError } from '../errors';
 import { formatValidationErrors, validationProblems } from './validation';
 

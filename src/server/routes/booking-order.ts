@@ -12,9 +12,9 @@ import {
   dashboardDetailParamsSchema,
   dashboardDetailSchema,
 } from '../../schemas/dashboard';
+import type { BookingTypes } from '../bookings/registry';
 import type { AppContext } from '../context';
 import { cancelOrder } from '../domain/booking-cancel';
-import type { BookingTypes } from '../domain/booking-types';
 import { orderDocument } from '../domain/order-document';
 import { viewerOf } from '../plugins/access';
 

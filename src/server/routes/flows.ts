@@ -16,9 +16,9 @@ import {
   submitHeadersSchema,
 } from '../../schemas/bookings';
 import { errorResponses } from '../../schemas/common';
+import { submitFlow } from '../bookings/flow-submission';
+import { updateFlowOrder } from '../bookings/order-update';
 import type { AppContext } from '../context';
-import { submitFlow } from '../domain/flow-submission';
-import { updateFlowOrder } from '../domain/order-update';
 import { AppError } from '../errors';
 import { currentFlow } from '../flows';
 import { viewerOf } from '../plugins/access';

@@ -16,9 +16,9 @@
  *   LISTEN/NOTIFY from any instance) nudges the dispatcher; a timer polls for due retries besides.
  */
 import { type Kysely, sql } from 'kysely';
+import type { BookingTypes } from '../bookings/registry';
 import type { WebhookConfig } from '../config';
 import type { Database } from '../db/types';
-import type { BookingTypes } from '../domain/booking-types';
 import type { OrderEvents } from '../events/order-events';
 import { DAY_MS, nextAttemptAt, type RetrySchedule } from '../events/retry-schedule';
 import type { OutboxLog } from '../mail/outbox';

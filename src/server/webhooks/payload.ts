@@ -8,8 +8,8 @@
  * numbers.
  */
 import type { Kysely } from 'kysely';
+import type { BookingTypes } from '../bookings/registry';
 import type { Database } from '../db/types';
-import type { BookingTypes } from '../domain/booking-types';
 import { dashboardDetail } from '../domain/dashboard';
 import type { Viewer } from '../domain/viewer';
 import { AppError } from '../errors';

@@ -3,7 +3,7 @@
  * hard-coded ids or names: the demo data moves with its seed day): a location with units to
  * request, and chassis a reuse booking takes or refuses.
  */
-import { termLeaseChassisMessage } from '../../../src/server/domain/reuse-booking';
+import { termLeaseChassisMessage } from '../../../src/server/bookings/reuse/booker';
 import { heldChassisCandidates } from '../../helpers/held-chassis';
 import type { RealServer } from '../../helpers/real-server';
 import type { DemoUser } from '../../helpers/test-app';

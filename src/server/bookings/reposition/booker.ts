@@ -6,21 +6,21 @@
  * Support (OVER_AVAIL) and the audit entry records that the user agreed.
  */
 import type { Kysely } from 'kysely';
-import type { RepositionBookingData } from '../../flows/flow-data.generated';
-import type { Database } from '../db/types';
-import { contactAddresses } from './booking-notification';
-import { insertOrder, type NewBooking, PendingReason } from './booking-orders';
-import { bookOnce, idempotencyOf } from './booking-transaction';
-import { actorOf } from './order-audit';
-import { repositionAvailable, sourceOf } from './reposition-availability';
+import type { RepositionBookingData } from '../../../flows/flow-data.generated';
+import type { Database } from '../../db/types';
+import { contactAddresses } from '../../domain/booking-notification';
+import { actorOf } from '../../domain/order-audit';
+import { insertOrder, type NewBooking, PendingReason } from '../booking-orders';
+import { bookOnce, idempotencyOf } from '../booking-transaction';
+import { type Booker, type BookingRequest, SubmissionRefused } from '../submission';
+import { repositionAvailable, sourceOf } from './availability';
 import {
   checkDestinations,
   checkRepositionHeader,
   type RepositionHeader,
   type RepositionOrder,
   repositionDetails,
-} from './reposition-checks';
-import { type Booker, type BookingRequest, SubmissionRefused } from './submission';
+} from './checks';
 
 export const REPOSITION_ORDER_TYPE = 'RP';
 

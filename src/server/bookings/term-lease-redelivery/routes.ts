@@ -5,23 +5,28 @@
  * ("creates an order"), which is the create under its SPEC name.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Abilities } from '../../domain/policies';
-import { orderDocumentSchema } from '../../schemas/booking-order';
-import { errorResponses } from '../../schemas/common';
-import { type CancelOrderBody, cancelOrderBodySchema, dashboardDetailSchema } from '../../schemas/dashboard';
+import { Abilities } from '../../../domain/policies';
+import { orderDocumentSchema } from '../../../schemas/booking-order';
+import { errorResponses } from '../../../schemas/common';
+import {
+  type CancelOrderBody,
+  cancelOrderBodySchema,
+  dashboardDetailSchema,
+} from '../../../schemas/dashboard';
 import {
   type ContractForChassisBody,
   contractForChassisBodySchema,
   contractForChassisResponseSchema,
-} from '../../schemas/term-lease-redelivery';
-import type { AppContext } from '../context';
-import { cancelOrder } from '../domain/booking-cancel';
-import { dashboardDetail } from '../domain/dashboard';
-import { orderDocument } from '../domain/order-document';
-import { contractForChassisSearch, TERM_REDELIVERY_ORDER_TYPE } from '../domain/term-lease-redelivery';
-import { AppError, notFound } from '../errors';
-import { viewerOf } from '../plugins/access';
-import { orderTypeAccess } from './availability';
+} from '../../../schemas/term-lease-redelivery';
+import type { AppContext } from '../../context';
+import { cancelOrder } from '../../domain/booking-cancel';
+import { dashboardDetail } from '../../domain/dashboard';
+import { orderDocument } from '../../domain/order-document';
+import { AppError, notFound } from '../../errors';
+import { viewerOf } from '../../plugins/access';
+import { orderTypeAccess } from '../../routes/availability';
+import { contractForChassisSearch } from './contract-for-chassis';
+import { TERM_REDELIVERY_ORDER_TYPE } from './search';
 
 /**
  * An order stored while the search kept one return location (Details.LocationId) reads as the

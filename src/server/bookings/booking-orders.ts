@@ -4,9 +4,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { bookingCode, reserveBookingIds } from './booking-numbers';
-import { claimChassis } from './chassis-holds';
-import { type OrderActor, recordOrderChange, STATUS_FIELD } from './order-audit';
+import { bookingCode, reserveBookingIds } from '../domain/booking-numbers';
+import { claimChassis } from '../domain/chassis-holds';
+import { type OrderActor, recordOrderChange, STATUS_FIELD } from '../domain/order-audit';
 
 export type OrderStatus = 'OP' | 'PN';
 
@@ -38,7 +38,7 @@ export interface NewBooking {
 }
 
 export interface NewOrder {
-  /** A registry order type (booking-types.ts); the generic frames check it before a booker runs. */
+  /** A registry order type (bookings/registry.ts); the generic frames check it before a booker runs. */
   orderType: string;
   customerId: number;
   /**

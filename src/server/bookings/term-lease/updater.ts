@@ -1,7 +1,13 @@
 /** Editing a term lease order (SPEC §4 Term lease booking, edit mode): the type's updater. */
 
-import { insertBookings, insertPendingRequest, PendingReason } from './booking-orders';
-import type { Updater } from './submission';
+import {
+  type ContractLine,
+  contractLines,
+  TERM_LEASE_ORDER_TYPE,
+  visibleContract,
+} from '../../domain/term-lease-contracts';
+import { insertBookings, insertPendingRequest, PendingReason } from '../booking-orders';
+import type { Updater } from '../submission';
 import {
   type BookedItem,
   checkFeeIds,
@@ -13,15 +19,9 @@ import {
   overAvailability,
   refuse,
   type TermLeaseData,
-} from './term-lease-booking';
-import {
-  type ContractLine,
-  contractLines,
-  TERM_LEASE_ORDER_TYPE,
-  visibleContract,
-} from './term-lease-contracts';
-import { reconcileFees } from './term-lease-fees';
-import { CANCELLABLE } from './term-lease-orders';
+} from './booker';
+import { reconcileFees } from './fees';
+import { CANCELLABLE } from './orders';
 
 /**
  * Editing a term lease order (SPEC §4 Term lease booking, edit mode), inside the update frame's

@@ -3,17 +3,17 @@
  * availability step action, with the access of the reposition flows.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../../schemas/common';
+import { errorResponses } from '../../../schemas/common';
 import {
   type RepositionAvailabilityBody,
   repositionAvailabilityBodySchema,
   repositionAvailabilityResponseSchema,
-} from '../../schemas/reposition';
-import type { AppContext } from '../context';
-import { repositionAvailabilityFor } from '../domain/reposition-availability';
-import { REPOSITION_ORDER_TYPE } from '../domain/reposition-booking';
-import { viewerOf } from '../plugins/access';
-import { orderTypeAccess } from './availability';
+} from '../../../schemas/reposition';
+import type { AppContext } from '../../context';
+import { viewerOf } from '../../plugins/access';
+import { orderTypeAccess } from '../../routes/availability';
+import { repositionAvailabilityFor } from './availability';
+import { REPOSITION_ORDER_TYPE } from './booker';
 
 export function repositionRoutes(app: FastifyInstance, { db, flows }: AppContext): void {
   app.post<{ Body: RepositionAvailabilityBody }>('/api/repositionbooking/availability', {

@@ -4,8 +4,8 @@
  */
 
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
-import { TERM_LEASE_ORDER_TYPE } from './term-lease-contracts';
+import type { Database } from '../../db/types';
+import { TERM_LEASE_ORDER_TYPE } from '../../domain/term-lease-contracts';
 
 type Db = Kysely<Database>;
 

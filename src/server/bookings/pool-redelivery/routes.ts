@@ -4,14 +4,17 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../../schemas/common';
-import { equipmentResponseSchema } from '../../schemas/lookup';
-import { type PoolRedeliveryCheckBody, poolRedeliveryCheckBodySchema } from '../../schemas/pool-redelivery';
-import type { AppContext } from '../context';
-import { checkingViewer } from '../domain/booking-customer';
-import { POOL_REDELIVERY_ORDER_TYPE, poolRedeliveryVerdicts } from '../domain/pool-redelivery';
-import { viewerOf } from '../plugins/access';
-import { orderTypeAccess } from './availability';
+import { errorResponses } from '../../../schemas/common';
+import { equipmentResponseSchema } from '../../../schemas/lookup';
+import {
+  type PoolRedeliveryCheckBody,
+  poolRedeliveryCheckBodySchema,
+} from '../../../schemas/pool-redelivery';
+import type { AppContext } from '../../context';
+import { checkingViewer } from '../../domain/booking-customer';
+import { viewerOf } from '../../plugins/access';
+import { orderTypeAccess } from '../../routes/availability';
+import { POOL_REDELIVERY_ORDER_TYPE, poolRedeliveryVerdicts } from './booker';
 
 export function poolRedeliveryRoutes(app: FastifyInstance, { db, flows }: AppContext): void {
   app.post<{ Body: PoolRedeliveryCheckBody }>('/api/poolredelivery/check', {

@@ -1,7 +1,7 @@
 /**
  * A flow's submit, as the generic route (routes/flows.ts) hands it over: the caller may book, the
  * body passes the same schema and rules the form checked (with the form's messages), then the
- * booker of the flow's order type (booking-types.ts) books it, and the contact and the hub are told.
+ * booker of the flow's order type (bookings/registry.ts) books it, and the contact and the hub are told.
  */
 
 import type { Kysely } from 'kysely';
@@ -11,15 +11,15 @@ import type { LoadedFlow } from '../../engine/core/load';
 import type { RuleVerdict } from '../../engine/core/types';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { Database } from '../db/types';
+import { bookingCustomer } from '../domain/booking-customer';
+import type { Viewer } from '../domain/viewer';
 import type { ErrorLog } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
 import type { ServerFlows } from '../flows';
 import type { MailDispatch } from '../mail/outbox';
 import type { PortalMetrics } from '../operations/metrics';
-import { bookingCustomer } from './booking-customer';
-import type { BookingType, BookingTypes } from './booking-types';
+import type { BookingType, BookingTypes } from './registry';
 import { type BookingDeps, type BookingOutcome, SubmissionRefused } from './submission';
-import type { Viewer } from './viewer';
 
 /** What the submit and update frames need: the catalog and registry, and the after-commit tellers. */
 export interface FlowDeps {

@@ -11,19 +11,24 @@
  */
 
 import { type Kysely, sql } from 'kysely';
-import { CONFIGURED_LOCATION_ID } from '../../domain/constants';
-import { asCustomer } from '../../domain/policies';
-import type { FieldError } from '../../engine/core/types';
-import type { ReuseBookingData } from '../../flows/flow-data.generated';
-import type { EquipmentVerdict } from '../../schemas/lookup';
-import type { Database } from '../db/types';
-import { insertOrder, type NewBooking } from './booking-orders';
-import { bookOnce, idempotencyOf } from './booking-transaction';
-import { ChassisAlreadyHeld, type ChassisHold, chassisHeldMessage, openHolds } from './chassis-holds';
-import { type ChassisCheck, validateEquipment } from './equipment';
-import { actorOf } from './order-audit';
-import { type Booker, SubmissionRefused } from './submission';
-import type { Viewer } from './viewer';
+import { CONFIGURED_LOCATION_ID } from '../../../domain/constants';
+import { asCustomer } from '../../../domain/policies';
+import type { FieldError } from '../../../engine/core/types';
+import type { ReuseBookingData } from '../../../flows/flow-data.generated';
+import type { EquipmentVerdict } from '../../../schemas/lookup';
+import type { Database } from '../../db/types';
+import {
+  ChassisAlreadyHeld,
+  type ChassisHold,
+  chassisHeldMessage,
+  openHolds,
+} from '../../domain/chassis-holds';
+import { type ChassisCheck, validateEquipment } from '../../domain/equipment';
+import { actorOf } from '../../domain/order-audit';
+import type { Viewer } from '../../domain/viewer';
+import { insertOrder, type NewBooking } from '../booking-orders';
+import { bookOnce, idempotencyOf } from '../booking-transaction';
+import { type Booker, SubmissionRefused } from '../submission';
 
 export const REUSE_ORDER_TYPE = 'RU';
 

@@ -7,8 +7,8 @@ import type { Kysely } from 'kysely';
 import type { FieldError, RuleVerdict } from '../../engine/core/types';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { Database } from '../db/types';
+import type { Viewer } from '../domain/viewer';
 import { AppError, type ErrorLog } from '../errors';
-import type { Viewer } from './viewer';
 
 /** What a booker or updater works with: the database (it opens its own transaction), the time, a log. */
 export interface BookingDeps {
@@ -39,7 +39,7 @@ export interface BookingOutcome {
   created: boolean;
 }
 
-/** Books one submit in one transaction; a flow file names it by its registry name (booking-types.ts). */
+/** Books one submit in one transaction; a flow file names it by its registry name (bookings/registry.ts). */
 export type Booker = (deps: BookingDeps, request: BookingRequest) => Promise<BookingOutcome>;
 
 export interface UpdateRequest {

@@ -3,8 +3,8 @@
  * SPEC §7 base LongtermBooking, with the term lease booking's access (SPEC §6).
  */
 import type { FastifyInstance } from 'fastify';
-import { Abilities } from '../../domain/policies';
-import { errorResponses } from '../../schemas/common';
+import { Abilities } from '../../../domain/policies';
+import { errorResponses } from '../../../schemas/common';
 import {
   type ContractActionBody,
   type ContractInfoQuery,
@@ -19,18 +19,13 @@ import {
   openOrderParamsSchema,
   type TermLeaseCancelBody,
   termLeaseCancelBodySchema,
-} from '../../schemas/term-lease';
-import type { AppContext } from '../context';
-import { contractInfo, contractMarkets, TERM_LEASE_ORDER_TYPE } from '../domain/term-lease-contracts';
-import {
-  cancelTermLeaseOrder,
-  contractAvailability,
-  contractForForm,
-  openTermLeaseOrder,
-} from '../domain/term-lease-orders';
-import { announce } from '../events/order-events';
-import { viewerOf } from '../plugins/access';
-import { orderTypeAccess } from './availability';
+} from '../../../schemas/term-lease';
+import type { AppContext } from '../../context';
+import { contractInfo, contractMarkets, TERM_LEASE_ORDER_TYPE } from '../../domain/term-lease-contracts';
+import { announce } from '../../events/order-events';
+import { viewerOf } from '../../plugins/access';
+import { orderTypeAccess } from '../../routes/availability';
+import { cancelTermLeaseOrder, contractAvailability, contractForForm, openTermLeaseOrder } from './orders';
 
 const tags = ['Term lease booking'];
 const BASE = '/api/longtermbooking';

@@ -8,14 +8,10 @@
  */
 
 import { type Kysely, sql } from 'kysely';
-import { seesEveryCustomer } from '../../domain/policies';
-import limits from '../../rules/limits.json';
-import type { Database } from '../db/types';
-import { notFound } from '../errors';
-import { insertOrder, PendingReason } from './booking-orders';
-import { bookOnce, idempotencyOf } from './booking-transaction';
-import { actorOf } from './order-audit';
-import { type Booker, type BookingRequest, SubmissionRefused } from './submission';
+import { seesEveryCustomer } from '../../../domain/policies';
+import limits from '../../../rules/limits.json';
+import type { Database } from '../../db/types';
+import { actorOf } from '../../domain/order-audit';
 import {
   assertBookable,
   bookedPerLine,
@@ -24,9 +20,13 @@ import {
   contractLines,
   TERM_LEASE_ORDER_TYPE,
   visibleContract,
-} from './term-lease-contracts';
-import { type Fee, reconcileFees } from './term-lease-fees';
-import type { Viewer } from './viewer';
+} from '../../domain/term-lease-contracts';
+import type { Viewer } from '../../domain/viewer';
+import { notFound } from '../../errors';
+import { insertOrder, PendingReason } from '../booking-orders';
+import { bookOnce, idempotencyOf } from '../booking-transaction';
+import { type Booker, type BookingRequest, SubmissionRefused } from '../submission';
+import { type Fee, reconcileFees } from './fees';
 
 type Db = Kysely<Database>;
 

@@ -4,17 +4,28 @@
  */
 
 import { type Kysely, sql } from 'kysely';
-import { OPEN_ORDER_STATUSES } from '../../domain/term-lease';
-import type { Database } from '../db/types';
-import { AppError, notFound } from '../errors';
-import type { MailDispatch } from '../mail/outbox';
-import { queueEndedMail } from './booking-notification';
-import { scopeOf, visibleOrders } from './dashboard-rows';
-import { actorOf, bookingField, type OrderChanges, recordOrderChange, STATUS_FIELD } from './order-audit';
-import { type BookedItem, selectedQuantity, termAvailable } from './term-lease-booking';
-import { contractInfo, contractLines, TERM_LEASE_ORDER_TYPE, visibleContract } from './term-lease-contracts';
-import { orderFees, reconcileFees } from './term-lease-fees';
-import type { Viewer } from './viewer';
+import { OPEN_ORDER_STATUSES } from '../../../domain/term-lease';
+import type { Database } from '../../db/types';
+import { queueEndedMail } from '../../domain/booking-notification';
+import { scopeOf, visibleOrders } from '../../domain/dashboard-rows';
+import {
+  actorOf,
+  bookingField,
+  type OrderChanges,
+  recordOrderChange,
+  STATUS_FIELD,
+} from '../../domain/order-audit';
+import {
+  contractInfo,
+  contractLines,
+  TERM_LEASE_ORDER_TYPE,
+  visibleContract,
+} from '../../domain/term-lease-contracts';
+import type { Viewer } from '../../domain/viewer';
+import { AppError, notFound } from '../../errors';
+import type { MailDispatch } from '../../mail/outbox';
+import { type BookedItem, selectedQuantity, termAvailable } from './booker';
+import { orderFees, reconcileFees } from './fees';
 
 type Db = Kysely<Database>;
 
@@ -110,7 +121,7 @@ export async function cancelTermLeaseOrder(
 ) {
   const { db } = deps;
   const additional = body.AdditionalEmails?.trim() ?? '';
-  const { isEmailList } = await import('../../rules/operators');
+  const { isEmailList } = await import('../../../rules/operators');
   if (additional !== '' && !isEmailList(additional))
     throw new AppError(400, 'Invalid email address', 'INVALID_EMAIL');
   const orderId = body.BookingOrderId;

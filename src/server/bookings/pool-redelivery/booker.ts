@@ -12,20 +12,20 @@
  */
 
 import type { Kysely } from 'kysely';
-import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../domain/lookups';
-import { asCustomer } from '../../domain/policies';
-import { REDELIVERY_MESSAGES } from '../../domain/redelivery';
-import type { FieldError } from '../../engine/core/types';
-import type { PoolRedeliveryData } from '../../flows/flow-data.generated';
-import type { EquipmentVerdict } from '../../schemas/lookup';
-import type { Database } from '../db/types';
-import { insertOrder, type NewBooking } from './booking-orders';
-import { bookOnce, idempotencyOf } from './booking-transaction';
-import { openHolds } from './chassis-holds';
-import { validateEquipment } from './equipment';
-import { actorOf } from './order-audit';
-import { type Booker, SubmissionRefused } from './submission';
-import type { Viewer } from './viewer';
+import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../../domain/lookups';
+import { asCustomer } from '../../../domain/policies';
+import { REDELIVERY_MESSAGES } from '../../../domain/redelivery';
+import type { FieldError } from '../../../engine/core/types';
+import type { PoolRedeliveryData } from '../../../flows/flow-data.generated';
+import type { EquipmentVerdict } from '../../../schemas/lookup';
+import type { Database } from '../../db/types';
+import { openHolds } from '../../domain/chassis-holds';
+import { validateEquipment } from '../../domain/equipment';
+import { actorOf } from '../../domain/order-audit';
+import type { Viewer } from '../../domain/viewer';
+import { insertOrder, type NewBooking } from '../booking-orders';
+import { bookOnce, idempotencyOf } from '../booking-transaction';
+import { type Booker, SubmissionRefused } from '../submission';
 
 export const POOL_REDELIVERY_ORDER_TYPE = 'PR';
 

@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { Database } from '../db/types';
+import { type BookingCustomer, bookingCustomer } from '../domain/booking-customer';
+import { type Contact, queueBookingMail } from '../domain/booking-notification';
+import { presentOrder } from '../domain/booking-presenter';
 import { AppError } from '../errors';
-import { type BookingCustomer, bookingCustomer } from './booking-customer';
-import { type Contact, queueBookingMail } from './booking-notification';
-import { presentOrder } from './booking-presenter';
 import type { BookingDeps, BookingOutcome, BookingRequest } from './submission';
 
 const keyUsedElsewhere = () =>

@@ -14,18 +14,18 @@ import { mayChooseCustomer } from '../../domain/policies';
 import type { LoadedFlow } from '../../engine/core/load';
 import { ORDER_CHANGED_CODE, UPDATE_ORDER_FIELD, UPDATE_VERSION_FIELD } from '../../schemas/booking-order';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
+import { bookingCustomer } from '../domain/booking-customer';
+import { type Contact, queueBookingMail } from '../domain/booking-notification';
+import { presentOrder } from '../domain/booking-presenter';
+import { orderNotFound } from '../domain/dashboard';
+import { scopeOf, visibleOrders } from '../domain/dashboard-rows';
+import { actorOf, changesOf, recordOrderChange } from '../domain/order-audit';
+import { agoText } from '../domain/time-text';
+import type { Viewer } from '../domain/viewer';
 import { AppError, type ErrorLog } from '../errors';
 import { announce } from '../events/order-events';
-import { bookingCustomer } from './booking-customer';
-import { type Contact, queueBookingMail } from './booking-notification';
-import { presentOrder } from './booking-presenter';
-import { editVerdict } from './booking-types';
-import { orderNotFound } from './dashboard';
-import { scopeOf, visibleOrders } from './dashboard-rows';
 import { bookingDeps, checkFlowBody, type FlowDeps, typeOf } from './flow-submission';
-import { actorOf, changesOf, recordOrderChange } from './order-audit';
-import { agoText } from './time-text';
-import type { Viewer } from './viewer';
+import { editVerdict } from './registry';
 
 export const NOTHING_CHANGED_MESSAGE = 'Nothing has changed: change something, or go back to the dashboard.';
 

@@ -5,11 +5,11 @@
  * 400 with its own code and a message the user can act on.
  */
 import type { Kysely } from 'kysely';
-import { REPOSITION_EQUIPMENT_CATEGORIES, repositionOrgs } from '../../domain/lookups';
-import type { FieldError } from '../../engine/core/types';
-import type { RepositionBookingData } from '../../flows/flow-data.generated';
-import type { Database } from '../db/types';
-import { SubmissionRefused } from './submission';
+import { REPOSITION_EQUIPMENT_CATEGORIES, repositionOrgs } from '../../../domain/lookups';
+import type { FieldError } from '../../../engine/core/types';
+import type { RepositionBookingData } from '../../../flows/flow-data.generated';
+import type { Database } from '../../db/types';
+import { SubmissionRefused } from '../submission';
 
 export type RepositionHeader = RepositionBookingData['Header'];
 export type RepositionOrder = RepositionBookingData['Orders'][number];

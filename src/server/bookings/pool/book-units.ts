@@ -4,18 +4,23 @@
  * weekly threshold, or a customer class that Customer Support reviews) is booked as pending.
  */
 import type { Kysely } from 'kysely';
-import type { BookingTypeFacts } from '../../domain/booking-type-facts';
-import { type AvailableUnit, buildRequestedUnits, unitsRequestedOf } from '../../domain/customer-booking';
-import type { FieldError } from '../../engine/core/types';
-import type { DailyLeaseBookingData, PoolBookingData } from '../../flows/flow-data.generated';
-import type { Database } from '../db/types';
-import { availableUnitsAt, checkEquipmentChoice, type EquipmentChoice, yardsOf } from './availability';
-import type { BookingCustomer } from './booking-customer';
-import { insertOrder, PendingReason } from './booking-orders';
-import { bookOnce, idempotencyOf } from './booking-transaction';
-import { actorOf } from './order-audit';
-import { type Booker, SubmissionRefused } from './submission';
-import { weeklyThresholdBreach } from './weekly-threshold';
+import type { BookingTypeFacts } from '../../../domain/booking-type-facts';
+import { type AvailableUnit, buildRequestedUnits, unitsRequestedOf } from '../../../domain/customer-booking';
+import type { FieldError } from '../../../engine/core/types';
+import type { DailyLeaseBookingData, PoolBookingData } from '../../../flows/flow-data.generated';
+import type { Database } from '../../db/types';
+import {
+  availableUnitsAt,
+  checkEquipmentChoice,
+  type EquipmentChoice,
+  yardsOf,
+} from '../../domain/availability';
+import type { BookingCustomer } from '../../domain/booking-customer';
+import { actorOf } from '../../domain/order-audit';
+import { weeklyThresholdBreach } from '../../domain/weekly-threshold';
+import { insertOrder, PendingReason } from '../booking-orders';
+import { bookOnce, idempotencyOf } from '../booking-transaction';
+import { type Booker, SubmissionRefused } from '../submission';
 
 /**
  * Customer classes whose bookings Customer Support reviews first: a beneficial cargo owner does not

@@ -1,30 +1,26 @@
 /**
- * The booking-type registry (ARCHITECTURE §3): each order type's shared facts
+ * The booking-type registry (ARCHITECTURE §3): what an entry is — an order type's shared facts
  * (src/domain/booking-type-facts.ts: name, flows, pool, threshold, contract, redelivery, gate) with
- * what only the server has — its booker and updater, who cancels and who edits its orders. Every
- * per-type list is derived from the facts; a flow file names its order type, and the server refuses
- * to start when a flow's order type, booker or updater is not its entry's (checkFlowsAgainstTypes).
- * Tests add fixture types (with facts of their own) through buildApp.
+ * what only the server has: its booker and updater, its own routes, who cancels and who edits its
+ * orders — and the verdicts every type shares. Each type's entry lives in its own folder
+ * (bookings/<type>/entry.ts) and product-types.ts lists them, so this file imports no booker: a
+ * booker may read the verdicts without a cycle. A flow file names its order type, and the server
+ * refuses to start when a flow's order type, booker or updater is not its entry's
+ * (checkFlowsAgainstTypes). Tests add fixture types (with facts of their own) through buildApp.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BOOKING_TYPE_FACTS, type BookingTypeFacts, factsOf } from '../../domain/booking-type-facts';
-import { Entity, Permission, type PermissionRequirement } from '../../domain/permissions';
+import type { PermissionRequirement } from '../../domain/permissions';
 import { holdsOrderAbility } from '../../domain/policies';
 import { checkBookingTypes } from '../../engine/core/booking-type-checks';
 import type { FlowProblem, LoadedFlow } from '../../engine/core/load';
+import type { AppContext } from '../context';
 import { typeRow } from '../db/order-type-rows';
 import type { Database } from '../db/types';
-import { bookCustomerUnits } from './customer-booking';
-import type { ChassisCheck } from './equipment';
-import { bookPoolRedelivery, poolRedeliveryVerdicts } from './pool-redelivery';
-import { bookReposition } from './reposition-booking';
-import { updateReposition } from './reposition-update';
-import { bookReuse, reuseVerdicts } from './reuse-booking';
+import type { ChassisCheck } from '../domain/equipment';
+import type { Viewer } from '../domain/viewer';
 import type { Booker, Updater } from './submission';
-import { bookTermLease } from './term-lease-booking';
-import { bookTermLeaseRedelivery, updateTermLeaseRedelivery } from './term-lease-redelivery';
-import { updateTermLease } from './term-lease-update';
-import type { Viewer } from './viewer';
 
 /** Who may do something to an order: staff by their bits, a customer's users only on its own orders. */
 export interface Abilities {
@@ -47,101 +43,20 @@ export interface BookingType extends BookingTypeFacts {
   cancel: Abilities | null;
   /** Who edits an order, and while one of its bookings has one of `statuses`; null: not editable. */
   editable: (Abilities & { statuses: readonly string[] }) | null;
+  /** The type's own calls besides the generic submit and update (its screens' lookups and checks). */
+  routes?: (app: FastifyInstance, ctx: AppContext) => void;
 }
 
-const need = (entity: string, ...bits: number[]): PermissionRequirement[] =>
+/** The requirements of holding each of `bits` on `entity` (an entry's cancel and edit lists). */
+export const need = (entity: string, ...bits: number[]): PermissionRequirement[] =>
   bits.map((b) => ({ entity: entity as PermissionRequirement['entity'], bits: b }));
 
-const poolCancel: Abilities = {
-  staff: need(Entity.InternalPoolBooking, Permission.Update),
-  customer: need(Entity.CustomerPoolBooking, Permission.Update),
-};
-
-const facts = (orderType: string): BookingTypeFacts => {
+/** An entry's facts, by order type: a type must have them (src/domain/booking-type-facts.ts). */
+export const facts = (orderType: string): BookingTypeFacts => {
   const found = factsOf(orderType);
   if (!found) throw new Error(`order type ${orderType} has no facts in src/domain/booking-type-facts.ts`);
   return found;
 };
-
-const pool = facts('PB');
-const dailyLease = facts('DL');
-
-/** The product's types. */
-export const PRODUCT_BOOKING_TYPES: readonly BookingType[] = [
-  {
-    ...pool,
-    booker: { name: 'poolBooking', book: bookCustomerUnits(pool) },
-    cancel: poolCancel,
-    // docs/decisions.md "Engine v2 and reposition": changed by cancelling and booking again.
-    editable: null,
-  },
-  {
-    ...dailyLease,
-    booker: { name: 'dailyLeaseBooking', book: bookCustomerUnits(dailyLease) },
-    cancel: poolCancel,
-    editable: null,
-  },
-  {
-    ...facts('RU'),
-    booker: { name: 'reuseBooking', book: bookReuse },
-    chassisCheck: reuseVerdicts,
-    cancel: poolCancel,
-    editable: null,
-  },
-  {
-    ...facts('RP'),
-    booker: { name: 'repositionBooking', book: bookReposition },
-    updater: { name: 'repositionBooking', update: updateReposition },
-    cancel: {
-      staff: need(Entity.RepositionBooking, Permission.Update),
-      customer: need(Entity.RepositionBooking, Permission.Update),
-    },
-    editable: {
-      staff: need(Entity.RepositionBooking, Permission.Update),
-      customer: need(Entity.RepositionBooking, Permission.Update, Permission.Create),
-      statuses: ['OP', 'PN'],
-    },
-  },
-  {
-    ...facts('TL'),
-    booker: { name: 'termLeaseBooking', book: bookTermLease },
-    updater: { name: 'termLeaseBooking', update: updateTermLease },
-    // Cancelled on its own screen (POST /api/longtermbooking/cancelLongTermOrder, SPEC §7): its fees
-    // and the "term close of fulfilled booking" flag go with it.
-    cancel: null,
-    editable: {
-      staff: need(Entity.TermLeaseBooking, Permission.Update),
-      customer: need(Entity.TermLeaseBooking, Permission.Update, Permission.Create),
-      statuses: ['OP', 'PN'],
-    },
-  },
-  {
-    ...facts('PR'),
-    booker: { name: 'poolRedelivery', book: bookPoolRedelivery },
-    chassisCheck: poolRedeliveryVerdicts,
-    cancel: {
-      staff: need(Entity.PoolRedelivery, Permission.Update),
-      customer: need(Entity.PoolRedelivery, Permission.Update),
-    },
-    // docs/decisions.md "Redeliveries (issue 17)": changed by cancelling and listing again.
-    editable: null,
-  },
-  {
-    ...facts('TR'),
-    booker: { name: 'termLeaseRedelivery', book: bookTermLeaseRedelivery },
-    updater: { name: 'termLeaseRedelivery', update: updateTermLeaseRedelivery },
-    cancel: {
-      staff: need(Entity.TermLeaseRedelivery, Permission.Update),
-      customer: need(Entity.TermLeaseRedelivery, Permission.Update),
-    },
-    // While a booking is still on its way back (docs/decisions.md "Redeliveries (issue 17)").
-    editable: {
-      staff: need(Entity.TermLeaseRedelivery, Permission.Update),
-      customer: need(Entity.TermLeaseRedelivery, Permission.Update, Permission.Create),
-      statuses: ['OP', 'PN'],
-    },
-  },
-];
 
 export interface BookingTypes {
   readonly list: readonly BookingType[];
@@ -150,14 +65,13 @@ export interface BookingTypes {
   readonly dashboardTypes: readonly string[];
 }
 
-/** The product's types plus a test's fixture types; one order type may have one entry only. */
-export function bookingTypeRegistry(extra: readonly BookingType[] = []): BookingTypes {
-  const list = [...PRODUCT_BOOKING_TYPES, ...extra];
+/** The registry of `list` (product-types.ts adds the product's); one order type may have one entry only. */
+export function registryOf(list: readonly BookingType[]): BookingTypes {
   const byType = new Map<string, BookingType>();
   for (const type of list) {
     if (byType.has(type.orderType))
       throw new Error(
-        `booking type ${type.orderType} is registered twice (src/server/domain/booking-types.ts)`,
+        `booking type ${type.orderType} is registered twice (src/server/bookings/product-types.ts)`,
       );
     byType.set(type.orderType, type);
   }
@@ -169,7 +83,7 @@ export function bookingTypeRegistry(extra: readonly BookingType[] = []): Booking
 }
 
 /** What flows:check needs of the registry: each type's booker and updater names. */
-export function describeBookingTypes(types: readonly BookingType[] = PRODUCT_BOOKING_TYPES) {
+export function describeBookingTypes(types: readonly BookingType[]) {
   return types.map((t) => ({
     orderType: t.orderType,
     name: t.name,

@@ -7,9 +7,10 @@
  * (docs/decisions.md) — the user cancels and books again.
  */
 import type { Kysely } from 'kysely';
-import type { RepositionBookingData } from '../../flows/flow-data.generated';
-import type { Database } from '../db/types';
-import { insertBookings, insertPendingRequest, PendingReason } from './booking-orders';
+import type { RepositionBookingData } from '../../../flows/flow-data.generated';
+import type { Database } from '../../db/types';
+import { insertBookings, insertPendingRequest, PendingReason } from '../booking-orders';
+import { SubmissionRefused, type UpdateOutcome, type Updater } from '../submission';
 import {
   externalParties,
   lockOrigin,
@@ -17,14 +18,8 @@ import {
   overAvailable,
   REPOSITION_ORDER_TYPE,
   totalUnits,
-} from './reposition-booking';
-import {
-  checkDestinations,
-  checkRepositionHeader,
-  type RepositionOrder,
-  repositionDetails,
-} from './reposition-checks';
-import { SubmissionRefused, type UpdateOutcome, type Updater } from './submission';
+} from './booker';
+import { checkDestinations, checkRepositionHeader, type RepositionOrder, repositionDetails } from './checks';
 
 type Change = UpdateOutcome['changes'][number];
 type BookingRow = Awaited<ReturnType<typeof bookingsOf>>[number];

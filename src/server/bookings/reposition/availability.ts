@@ -6,13 +6,13 @@
  */
 
 import { type Kysely, sql } from 'kysely';
-import { mayChooseCustomer, seesEveryCustomer } from '../../domain/policies';
-import type { RepositionAvailabilityBody, RepositionAvailabilityResponse } from '../../schemas/reposition';
-import type { Database } from '../db/types';
-import { POOL_DRAWING_ORDER_TYPES } from './availability';
-import { bookingCustomer } from './booking-customer';
-import { checkRepositionHeader, type RepositionHeader } from './reposition-checks';
-import type { Viewer } from './viewer';
+import { mayChooseCustomer, seesEveryCustomer } from '../../../domain/policies';
+import type { RepositionAvailabilityBody, RepositionAvailabilityResponse } from '../../../schemas/reposition';
+import type { Database } from '../../db/types';
+import { POOL_DRAWING_ORDER_TYPES } from '../../domain/availability';
+import { bookingCustomer } from '../../domain/booking-customer';
+import type { Viewer } from '../../domain/viewer';
+import { checkRepositionHeader, type RepositionHeader } from './checks';
 
 export interface RepositionSource {
   inventoryOrgCode: string;
