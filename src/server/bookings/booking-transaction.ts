@@ -41,7 +41,7 @@ export function requestFingerprint(data: unknown): string {
  * What insertOrder stores for the replay check: the key, and the fingerprint of the data sent with
  * it (in the insert itself — a later UPDATE would rebuild the order's dashboard rows once more).
  */
-export const idempotencyOf = (request: Pick<BookingRequest, 'idempotencyKey' | 'data'>) => ({
+export const idempotencyOf = (request: Pick<BookingRequest<object>, 'idempotencyKey' | 'data'>) => ({
   key: request.idempotencyKey,
   fingerprint: requestFingerprint(request.data),
 });
@@ -86,7 +86,7 @@ const isKeyClash = (error: unknown): boolean => {
  */
 export async function bookOnce(
   { db }: Pick<BookingDeps, 'db'>,
-  request: BookingRequest,
+  request: BookingRequest<{ Contact?: Contact }>,
   orderType: string,
   requestedCustomerId: number | undefined,
   book: (trx: Kysely<Database>, customer: BookingCustomer) => Promise<number>,
@@ -110,7 +110,7 @@ export async function bookOnce(
       if (replayed !== null) return { orderId: replayed, order: null };
       const orderId = await book(trx, customer);
       const order = await presentOrder(trx, orderId);
-      const contact = request.data.Contact as Contact | undefined;
+      const contact = request.data.Contact;
       if (contact)
         await queueBookingMail(trx, order, {
           ...contact,

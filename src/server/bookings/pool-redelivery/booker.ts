@@ -80,8 +80,8 @@ function groupBookings(locationId: number, verdicts: readonly EquipmentVerdict[]
 /** The day before today (UTC): a customer west of UTC may still be on yesterday's date. */
 const earliestDate = (now: Date) => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
 
-export const bookPoolRedelivery: Booker = (deps, request) => {
-  const data = request.data as unknown as PoolRedeliveryData;
+export const bookPoolRedelivery: Booker<PoolRedeliveryData> = (deps, request) => {
+  const { data } = request;
   const inputs = data.Chassis.ChassisIds;
   const { LocationId, ReasonCode, RedeliveryDate } = data.Redelivery;
   return bookOnce(

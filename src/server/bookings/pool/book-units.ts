@@ -112,9 +112,9 @@ async function pendingReasonFor(
 }
 
 export const bookCustomerUnits =
-  (type: BookingTypeFacts): Booker =>
+  (type: BookingTypeFacts): Booker<CustomerBookingData> =>
   (deps, request) => {
-    const data = request.data as unknown as CustomerBookingData;
+    const { data } = request;
     const { Equipment: equipment } = data;
     const choice: EquipmentChoice = {
       marketCode: equipment.MarketCode,

@@ -76,8 +76,8 @@ export const lockOrigin = (trx: Kysely<Database>, locationId: number) =>
 export const externalParties = (contact: RepositionBookingData['Contact']): string[] =>
   contact.SendToExternalParties ? contactAddresses(contact.notifyExternalParties ?? '') : [];
 
-export const bookReposition: Booker = async (deps, request) => {
-  const data = request.data as unknown as RepositionBookingData;
+export const bookReposition: Booker<RepositionBookingData> = async (deps, request) => {
+  const { data } = request;
   const rows = data.Orders.map((order, index) => ({ order, index })).filter((r) => !r.order.CancelBooking);
   if (data.Orders.some((o) => o.RepositionBookingId !== undefined))
     throw SubmissionRefused.fromErrors(

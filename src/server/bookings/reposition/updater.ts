@@ -72,8 +72,8 @@ function refuseMovedHeader(data: RepositionBookingData, details: Record<string, 
     );
 }
 
-export const updateReposition: Updater = async (trx, request, { clock }) => {
-  const data = request.data as unknown as RepositionBookingData;
+export const updateReposition: Updater<RepositionBookingData> = async (trx, request, { clock }) => {
+  const { data } = request;
   const orderId = request.orderId;
   const order = await trx
     .selectFrom('booking_orders')

@@ -122,8 +122,8 @@ function groupBookings(listed: readonly HeldChassis[]): NewBooking[] {
   return [...groups.values()];
 }
 
-export const bookReuse: Booker = (deps, request) => {
-  const data = request.data as unknown as ReuseBookingData;
+export const bookReuse: Booker<ReuseBookingData> = (deps, request) => {
+  const { data } = request;
   const inputs = data.Chassis.ChassisIds;
   return bookOnce(deps, request, REUSE_ORDER_TYPE, data.Customer?.CustomerId, async (trx, customer) => {
     // Checked as the customer the booking is for, whoever books: staff too may only reuse what

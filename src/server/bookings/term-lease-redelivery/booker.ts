@@ -6,8 +6,8 @@ import { checkedLines, orderDetails, plannedBookings, type TermRedeliveryData } 
 import { TERM_REDELIVERY_ORDER_TYPE } from './search';
 
 /** POST /createlongtermredeliverybooking: one TR order in one transaction. */
-export const bookTermLeaseRedelivery: Booker = (deps, request) => {
-  const data = request.data as unknown as TermRedeliveryData;
+export const bookTermLeaseRedelivery: Booker<TermRedeliveryData> = (deps, request) => {
+  const { data } = request;
   return bookOnce(
     deps,
     request,

@@ -15,24 +15,23 @@ import {
   TERM_REDELIVERY_MESSAGES,
 } from '../../../domain/term-lease-redelivery';
 import type { FieldError } from '../../../engine/core/types';
+import type { TermLeaseRedeliveryData } from '../../../flows/flow-data.generated';
 import type { Database } from '../../db/types';
 import type { Viewer } from '../../domain/viewer';
 import type { NewBooking } from '../booking-orders';
 import { type BookingRequest, SubmissionRefused } from '../submission';
 import { contractForChassis } from './contract-for-chassis';
-import { type RedeliverySearch, type SavedLine, searchProblems } from './search';
+import { type SavedLine, searchProblems } from './search';
 
 type Db = Kysely<Database>;
 
-/** What a submit may choose about a line; everything else comes from the database. */
-export interface SubmittedLines {
-  GroupLineItems: GroupLineItem[];
-}
-
-/** The server's lines with the user's choices applied, re-evaluated (SPEC §4). */
+/**
+ * The server's lines with the user's choices applied, re-evaluated (SPEC §4): of each line sent
+ * only what a user may choose is read; everything else comes from the database.
+ */
 export function mergeChoices(
   server: readonly GroupLineItem[],
-  sent: readonly GroupLineItem[],
+  sent: TermRedeliveryData['Redelivery']['GroupLineItems'],
 ): GroupLineItem[] {
   const sentByLine = new Map(sent.map((l) => [l.EquipmentLineId, l]));
   return server.flatMap((line) => {
@@ -42,31 +41,31 @@ export function mergeChoices(
     return [
       evaluateLine({
         ...line,
-        IsCancelled: choice.IsCancelled,
+        IsCancelled: choice.IsCancelled === true,
         PurchaseOptionOverrideApplied:
-          line.NeedsPurchaseOptionOverride && choice.PurchaseOptionOverrideApplied,
-        IsSwapRedelivery: line.SwapsAllowed && choice.IsSwapRedelivery,
-        DirectFinanceLeaseWarningChecked: choice.DirectFinanceLeaseWarningChecked,
-        SelectedMarketCode: choice.SelectedMarketCode,
-        SelectedLocationId: choice.SelectedLocationId,
+          line.NeedsPurchaseOptionOverride && choice.PurchaseOptionOverrideApplied === true,
+        IsSwapRedelivery: line.SwapsAllowed && choice.IsSwapRedelivery === true,
+        DirectFinanceLeaseWarningChecked: choice.DirectFinanceLeaseWarningChecked === true,
+        SelectedMarketCode: choice.SelectedMarketCode ?? null,
+        SelectedLocationId: choice.SelectedLocationId ?? null,
         LineItemDetails: line.LineItemDetails.flatMap((d) => {
           const c = details.get(d.ChassisId);
           if (!c) return [];
-          const location = c.LocationId;
+          const location = c.LocationId ?? null;
           return [
             {
               ...d,
               LocationId: location,
-              MarketCode: c.MarketCode,
-              IsDeleted: c.IsDeleted,
-              Expanded: c.Expanded,
+              MarketCode: c.MarketCode ?? null,
+              IsDeleted: c.IsDeleted === true,
+              Expanded: c.Expanded === true,
               HasInvalidLocationApplied: location !== null && !d.LocationList.includes(location),
               PurchaseOptionOverridePending:
                 d.PurchaseOptionOverridePending &&
-                !(line.NeedsPurchaseOptionOverride && choice.PurchaseOptionOverrideApplied),
-              MinQuantityOverrideApplied: d.NeedsMinQuantityOverride && c.MinQuantityOverrideApplied,
+                !(line.NeedsPurchaseOptionOverride && choice.PurchaseOptionOverrideApplied === true),
+              MinQuantityOverrideApplied: d.NeedsMinQuantityOverride && c.MinQuantityOverrideApplied === true,
               MinRentalPeriodOverrideApplied:
-                d.NeedsMinRentalPeriodOverride && c.MinRentalPeriodOverrideApplied,
+                d.NeedsMinRentalPeriodOverride && c.MinRentalPeriodOverrideApplied === true,
             },
           ];
         }),
@@ -90,12 +89,7 @@ export function refusals(lines: readonly GroupLineItem[], base = 'Redelivery.Gro
   );
 }
 
-export interface TermRedeliveryData {
-  Customer?: { CustomerId?: number };
-  Search: Omit<RedeliverySearch, 'CustomerId'>;
-  Redelivery: SubmittedLines;
-  Contact: { ContactName: string; EmailAddresses: string };
-}
+export type TermRedeliveryData = TermLeaseRedeliveryData;
 
 /**
  * The lines a submit or an edit may book: derived again from the database for the customer, the
@@ -106,11 +100,11 @@ export async function checkedLines(
   trx: Db,
   viewer: Viewer,
   customerId: number,
-  request: Pick<BookingRequest, 'data' | 'unanswered'>,
+  request: Pick<BookingRequest<TermRedeliveryData>, 'data' | 'unanswered'>,
   now: Date,
   orderId?: number,
 ): Promise<GroupLineItem[]> {
-  const data = request.data as unknown as TermRedeliveryData;
+  const { data } = request;
   const sent = data.Redelivery.GroupLineItems;
   const searchRefused = await searchProblems(trx, data.Search);
   if (searchRefused.length > 0) throw SubmissionRefused.fromErrors(searchRefused, 'VALIDATION');

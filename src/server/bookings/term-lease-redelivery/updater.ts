@@ -26,8 +26,8 @@ const bookingKey = (line: number | null, location: number, comment: string | nul
  * again. Bookings no longer open (fulfilled, closed, cancelled) are left as they are. Any refusal
  * rolls the whole edit back.
  */
-export const updateTermLeaseRedelivery: Updater = async (trx, request, { clock }) => {
-  const data = request.data as unknown as TermRedeliveryData;
+export const updateTermLeaseRedelivery: Updater<TermRedeliveryData> = async (trx, request, { clock }) => {
+  const { data } = request;
   const orderId = request.orderId;
   if (data.Search.BookingOrderId !== undefined && data.Search.BookingOrderId !== orderId)
     throw SubmissionRefused.fromErrors(

@@ -9,6 +9,7 @@
 
 import { type Kysely, sql } from 'kysely';
 import { seesEveryCustomer } from '../../../domain/policies';
+import type { TermLeaseBooking, TermLeaseBookingData } from '../../../flows/flow-data.generated';
 import limits from '../../../rules/limits.json';
 import type { Database } from '../../db/types';
 import { actorOf } from '../../domain/order-audit';
@@ -26,39 +27,14 @@ import { notFound } from '../../errors';
 import { insertOrder, PendingReason } from '../booking-orders';
 import { bookOnce, idempotencyOf } from '../booking-transaction';
 import { type Booker, type BookingRequest, SubmissionRefused } from '../submission';
-import { type Fee, reconcileFees } from './fees';
+import { reconcileFees } from './fees';
 
 type Db = Kysely<Database>;
 
-export interface BookedItem {
-  BookingId?: number;
-  LocationId: number;
-  OriginalLocationId?: number;
-  BookingCode?: string | null;
-  BookingStatusCode?: string;
-  UnitsRequestedCount: number;
-  OriginalUnitsRequestedCount?: number;
-  CancelBooking?: boolean;
-  IsSwapBooking?: boolean;
-  BookingOrderId?: number;
-  IsEdit?: boolean;
-}
-
-export interface LineItem {
-  EquipmentLineID: number;
-  BookedItems: BookedItem[];
-  [key: string]: unknown;
-}
-
-export interface TermLeaseData {
-  Contract: {
-    ContractId: number;
-    BookingFees?: Fee[];
-    [key: string]: unknown;
-  };
-  LineItems: LineItem[];
-  Contact: { ContactName: string; EmailAddresses: string; SendExternalNotification?: boolean };
-}
+/** A line's booked location as the flow sends it (its schema makes LocationId and units required). */
+export type BookedItem = TermLeaseBooking.BookedLocation;
+export type LineItem = TermLeaseBooking.ContractLine1;
+export type TermLeaseData = TermLeaseBookingData;
 
 /** SPEC §4: the units a line's items request, leaving out those being cancelled. */
 export const selectedQuantity = (items: readonly BookedItem[]): number =>
@@ -289,7 +265,7 @@ export async function overAvailability(
   const asked = request.unanswered({
     ...data,
     LineItems: data.LineItems.map((i) => ({ ...i, OverAvailable: overLines.has(i.EquipmentLineID) })),
-  } as unknown as Record<string, unknown>);
+  });
   if (asked.length > 0) throw SubmissionRefused.asking(asked);
   return { over: true, available };
 }
@@ -318,8 +294,8 @@ export async function checkFeeIds(trx: Db, data: TermLeaseData, orderId: number 
     );
 }
 
-export const bookTermLease: Booker = async (deps, request) => {
-  const data = request.data as unknown as TermLeaseData;
+export const bookTermLease: Booker<TermLeaseData> = async (deps, request) => {
+  const { data } = request;
   const contract = await visibleContract(deps.db, request.viewer, data.Contract.ContractId);
   assertBookable(contract, deps.clock());
   if (data.LineItems.some((i) => i.BookedItems.some((b) => b.BookingId !== undefined)))

@@ -4,20 +4,11 @@
  */
 
 import type { Kysely } from 'kysely';
+import type { TermFee } from '../../../domain/term-lease';
 import type { Database } from '../../db/types';
 import { TERM_LEASE_ORDER_TYPE } from '../../domain/term-lease-contracts';
 
 type Db = Kysely<Database>;
-
-export interface Fee {
-  longTermOrderFeeId?: number;
-  feeId: number;
-  feeAmount?: number;
-  feeLocation?: number | null;
-  cancelled?: boolean;
-  LockedForEdit?: boolean;
-  feeDescription?: string;
-}
 
 /** The fee schedule's fees of a booked location: TL fees for everywhere and those of the location. */
 export async function feesAt(trx: Db, locationIds: readonly number[]) {
@@ -132,7 +123,7 @@ export async function reconcileFees(trx: Db, orderId: number): Promise<string[]>
 }
 
 /** The fees of an order, as SPEC §3 names their fields. */
-export async function orderFees(db: Db, orderId: number): Promise<Fee[]> {
+export async function orderFees(db: Db, orderId: number): Promise<TermFee[]> {
   const rows = await db
     .selectFrom('booking_order_fees as of')
     .innerJoin('fees as f', 'f.fee_id', 'of.fee_id')

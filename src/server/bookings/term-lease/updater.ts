@@ -32,8 +32,8 @@ import { CANCELLABLE } from './orders';
  * BookingId are new bookings. Existing bookings are never dropped: they are cancelled. Then the
  * line quantities, availability (new units only) and the fees (reconcileFees) are settled.
  */
-export const updateTermLease: Updater = async (trx, request, { clock }) => {
-  const data = request.data as unknown as TermLeaseData;
+export const updateTermLease: Updater<TermLeaseData> = async (trx, request, { clock }) => {
+  const { data } = request;
   const orderId = request.orderId;
   const order = await trx
     .selectFrom('booking_orders')
