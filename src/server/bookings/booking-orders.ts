@@ -37,6 +37,30 @@ export interface NewBooking {
   equipmentLineId?: number;
 }
 
+/** A listed chassis where its booking will be: the location, its size and class. */
+export interface PlacedChassis {
+  locationId: number;
+  category: string;
+  equipmentClass: string;
+  chassisMasterId: number;
+}
+
+/**
+ * One booking per (location, size, class) naming its chassis, in the order they were listed: how
+ * an order of listed chassis (reuse, pool redelivery) books them.
+ */
+export function bookingsOfChassis(listed: readonly PlacedChassis[]): NewBooking[] {
+  const groups = new Map<string, NewBooking & { chassisMasterIds: number[] }>();
+  for (const { locationId, category, equipmentClass, chassisMasterId } of listed) {
+    const key = `${locationId}|${category}|${equipmentClass}`;
+    const group = groups.get(key) ?? { locationId, category, equipmentClass, units: 0, chassisMasterIds: [] };
+    group.chassisMasterIds.push(chassisMasterId);
+    group.units = group.chassisMasterIds.length;
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
 export interface NewOrder {
   /** A registry order type (bookings/registry.ts); the generic frames check it before a booker runs. */
   orderType: string;

@@ -23,7 +23,7 @@ import { openHolds } from '../../domain/chassis-holds';
 import { validateEquipment } from '../../domain/equipment';
 import { actorOf } from '../../domain/order-audit';
 import type { Viewer } from '../../domain/viewer';
-import { insertOrder, type NewBooking } from '../booking-orders';
+import { bookingsOfChassis, insertOrder, type PlacedChassis } from '../booking-orders';
 import { bookOnce, idempotencyOf } from '../booking-transaction';
 import { type Booker, SubmissionRefused } from '../submission';
 
@@ -62,20 +62,14 @@ export async function poolRedeliveryVerdicts(
   });
 }
 
-/** One booking per (size, class) at the return location, in the order the chassis were listed. */
-function groupBookings(locationId: number, verdicts: readonly EquipmentVerdict[]): NewBooking[] {
-  const groups = new Map<string, NewBooking & { chassisMasterIds: number[] }>();
-  for (const v of verdicts) {
-    const category = v.EquipmentCategoryCode as string;
-    const equipmentClass = v.EquipmentClassCode as string;
-    const key = `${category}|${equipmentClass}`;
-    const group = groups.get(key) ?? { locationId, category, equipmentClass, units: 0, chassisMasterIds: [] };
-    group.chassisMasterIds.push(v.ChassisMasterId as number);
-    group.units = group.chassisMasterIds.length;
-    groups.set(key, group);
-  }
-  return [...groups.values()];
-}
+/** The listed chassis, all at the return location. */
+const atReturnLocation = (locationId: number, verdicts: readonly EquipmentVerdict[]): PlacedChassis[] =>
+  verdicts.map((v) => ({
+    locationId,
+    category: v.EquipmentCategoryCode as string,
+    equipmentClass: v.EquipmentClassCode as string,
+    chassisMasterId: v.ChassisMasterId as number,
+  }));
 
 /** The day before today (UTC): a customer west of UTC may still be on yesterday's date. */
 const earliestDate = (now: Date) => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
@@ -131,7 +125,7 @@ export const bookPoolRedelivery: Booker<PoolRedeliveryData> = (deps, request) =>
         idempotency: idempotencyOf(request),
         actor: actorOf(request.viewer),
         pending: null,
-        bookings: groupBookings(LocationId, verdicts),
+        bookings: bookingsOfChassis(atReturnLocation(LocationId, verdicts)),
       });
     },
   );

@@ -26,7 +26,7 @@ import {
 import { type ChassisCheck, validateEquipment } from '../../domain/equipment';
 import { actorOf } from '../../domain/order-audit';
 import type { Viewer } from '../../domain/viewer';
-import { insertOrder, type NewBooking } from '../booking-orders';
+import { bookingsOfChassis, insertOrder, type PlacedChassis } from '../booking-orders';
 import { bookOnce, idempotencyOf } from '../booking-transaction';
 import { type Booker, SubmissionRefused } from '../submission';
 
@@ -100,27 +100,16 @@ export async function checkReuse(
 export const reuseVerdicts: ChassisCheck = async (db, viewer, inputs) =>
   (await checkReuse(db, viewer, inputs)).verdicts;
 
-/** One booking per (pick-up location, size, class), in the order the chassis were listed. */
-function groupBookings(listed: readonly HeldChassis[]): NewBooking[] {
-  const groups = new Map<string, NewBooking & { chassisMasterIds: number[] }>();
-  for (const c of listed) {
+/** The listed chassis, each at the location it was picked up from. */
+const atPickUpLocation = (listed: readonly HeldChassis[]): PlacedChassis[] =>
+  listed.map((c) => ({
     // Without a booking that handed it out we cannot tell where it came from: the configured
     // default location (SPEC §9) stands in, and staff can see that in the order.
-    const locationId = c.last_location_id ?? CONFIGURED_LOCATION_ID;
-    const key = `${locationId}|${c.equipment_category_code}|${c.equipment_class_code}`;
-    const group = groups.get(key) ?? {
-      locationId,
-      category: c.equipment_category_code,
-      equipmentClass: c.equipment_class_code,
-      units: 0,
-      chassisMasterIds: [],
-    };
-    group.chassisMasterIds.push(c.chassis_master_id);
-    group.units = group.chassisMasterIds.length;
-    groups.set(key, group);
-  }
-  return [...groups.values()];
-}
+    locationId: c.last_location_id ?? CONFIGURED_LOCATION_ID,
+    category: c.equipment_category_code,
+    equipmentClass: c.equipment_class_code,
+    chassisMasterId: c.chassis_master_id,
+  }));
 
 export const bookReuse: Booker<ReuseBookingData> = (deps, request) => {
   const { data } = request;
@@ -142,7 +131,7 @@ export const bookReuse: Booker<ReuseBookingData> = (deps, request) => {
     if (holds.length > 0) throw new ChassisAlreadyHeld(holds);
 
     const listed = verdicts.map((v) => held.get(v.ChassisMasterId as number) as HeldChassis);
-    const bookings = groupBookings(listed);
+    const bookings = bookingsOfChassis(atPickUpLocation(listed));
     return insertOrder(trx, {
       orderType: REUSE_ORDER_TYPE,
       customerId: customer.customerId,

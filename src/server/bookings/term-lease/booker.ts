@@ -24,7 +24,7 @@ import {
 } from '../../domain/term-lease-contracts';
 import type { Viewer } from '../../domain/viewer';
 import { notFound } from '../../errors';
-import { insertOrder, PendingReason } from '../booking-orders';
+import { insertOrder, type NewBooking, PendingReason } from '../booking-orders';
 import { bookOnce, idempotencyOf } from '../booking-transaction';
 import { type Booker, type BookingRequest, SubmissionRefused } from '../submission';
 import { reconcileFees } from './fees';
@@ -35,6 +35,25 @@ type Db = Kysely<Database>;
 export type BookedItem = TermLeaseBooking.BookedLocation;
 export type LineItem = TermLeaseBooking.ContractLine1;
 export type TermLeaseData = TermLeaseBookingData;
+
+/**
+ * The booking a booked location makes, its equipment the contract line's: one function for the
+ * booker and the updater, so a new order and an edit write the same row.
+ */
+export const newBooking = (
+  lines: ReadonlyMap<number, ContractLine>,
+  { line, b }: { line: number; b: BookedItem },
+): NewBooking => {
+  const l = lines.get(line) as ContractLine;
+  return {
+    locationId: b.LocationId,
+    category: l.EquipmentSize,
+    equipmentClass: l.EquipmentClass,
+    extendable: l.Extendable,
+    units: b.UnitsRequestedCount,
+    equipmentLineId: line,
+  };
+};
 
 /** SPEC §4: the units a line's items request, leaving out those being cancelled. */
 export const selectedQuantity = (items: readonly BookedItem[]): number =>
@@ -345,17 +364,7 @@ export const bookTermLease: Booker<TermLeaseData> = async (deps, request) => {
       idempotency: idempotencyOf(request),
       actor: actorOf(request.viewer),
       pending: over ? PendingReason.overAvailability : null,
-      bookings: items.map(({ line, b }) => {
-        const l = lines.get(line) as ContractLine;
-        return {
-          locationId: b.LocationId,
-          category: l.EquipmentSize,
-          equipmentClass: l.EquipmentClass,
-          extendable: l.Extendable,
-          units: b.UnitsRequestedCount,
-          equipmentLineId: line,
-        };
-      }),
+      bookings: items.map((item) => newBooking(lines, item)),
       audit: {
         contract: contract.contract_number,
         available,

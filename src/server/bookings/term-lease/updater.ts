@@ -1,11 +1,6 @@
 /** Editing a term lease order (SPEC §4 Term lease booking, edit mode): the type's updater. */
 
-import {
-  type ContractLine,
-  contractLines,
-  TERM_LEASE_ORDER_TYPE,
-  visibleContract,
-} from '../../domain/term-lease-contracts';
+import { contractLines, TERM_LEASE_ORDER_TYPE, visibleContract } from '../../domain/term-lease-contracts';
 import { insertBookings, insertPendingRequest, PendingReason } from '../booking-orders';
 import type { Updater } from '../submission';
 import {
@@ -16,6 +11,7 @@ import {
   linesOfSubmit,
   lockLines,
   lockLocations,
+  newBooking,
   overAvailability,
   refuse,
   type TermLeaseData,
@@ -205,17 +201,7 @@ export const updateTermLease: Updater<TermLeaseData> = async (trx, request, { cl
       orderId,
       TERM_LEASE_ORDER_TYPE,
       pendingOrOpen,
-      newBookings.map(({ line, b }) => {
-        const l = lines.get(line) as ContractLine;
-        return {
-          locationId: b.LocationId,
-          category: l.EquipmentSize,
-          equipmentClass: l.EquipmentClass,
-          extendable: l.Extendable,
-          units: b.UnitsRequestedCount,
-          equipmentLineId: line,
-        };
-      }),
+      newBookings.map((item) => newBooking(lines, item)),
     );
     for (const r of rows)
       changes.push({
