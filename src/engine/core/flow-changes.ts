@@ -33,6 +33,12 @@ export function schemaAt(schema: JsonSchema | undefined, path: string): JsonSche
   return node;
 }
 
+/** The title of the field at a dotted path (its last segment when it has none). */
+export function titleAt(schema: JsonSchema, path: string): string {
+  const title = schemaAt(schema, path)?.title;
+  return typeof title === 'string' ? title : (path.split('.').at(-1) ?? path);
+}
+
 /** The uiSchema node at a dotted data path (array indexes step into `items`). */
 export function uiSchemaAt(ui: Record<string, unknown> | undefined, path: string): Record<string, unknown> {
   let node = ui;

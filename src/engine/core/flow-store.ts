@@ -10,7 +10,7 @@ import { ACKNOWLEDGED_FIELD, checkStep, requestSteps, type SchemaValidator } fro
 import { applyObject, type TemplateContext } from './data-template';
 import { DraftKeeper } from './draft';
 import { answerParts, flowDataSchema } from './flow-actions';
-import { diffFlowData, type FieldChange } from './flow-changes';
+import { diffFlowData, type FieldChange, titleAt } from './flow-changes';
 import { deepEqual, type FlowData, getPath, newUuid, pick, setPath } from './flow-data';
 import {
   type FlowStoreServices,
@@ -31,11 +31,13 @@ import {
   type Acknowledgement,
   acknowledgementKey,
   acknowledgementStatements,
+  answeredRuleIds,
   distinctAcknowledgements,
   itemErrorsOf,
 } from './flow-verdicts';
 import type { LoadedFlow, LoadedStep } from './load';
 import { evaluateRules, type Limits } from './rules';
+import { flatten, prefilledValues, startingValues } from './starting-data';
 import type { FieldError, JsonSchema, RuleVerdict, StepAction } from './types';
 
 /**
@@ -284,33 +286,19 @@ export class FlowStore {
   /** The submit body: every request step's groups plus the answered rule ids. */
   get submitBody(): Record<string, unknown> {
     const keys = requestSteps(this.flow).flatMap(sectionsOf);
-    return { ...pick(this.data, keys), [ACKNOWLEDGED_FIELD]: this.answeredRuleIds() };
-  }
-
-  /**
-   * What the server is told was answered (rule ids, as checkSubmission reads them): confirmations
-   * and whole-data acknowledgements as ticked; a forEach acknowledgement once every statement it
-   * makes of the data as it stands is ticked.
-   */
-  private answeredRuleIds(): string[] {
-    const plain = [...this.acknowledged].filter((key) => {
-      const rule = this.allRules.find((r) => r.id === key);
-      return rule !== undefined && (rule.kind === 'confirm' || rule.forEach === undefined);
-    });
     const statements = requestSteps(this.flow).flatMap((step) =>
       acknowledgementStatements(step, this.stepData(step), this.limits, this.serverQuestions, this.allRules),
     );
-    const perItem = statements.filter((a) => a.key !== a.ruleId);
-    const answered = [...new Set(perItem.map((a) => a.ruleId))].filter((id) =>
-      perItem.every((a) => a.ruleId !== id || this.acknowledged.has(a.key)),
-    );
-    return [...new Set([...plain, ...answered])];
+    return {
+      ...pick(this.data, keys),
+      [ACKNOWLEDGED_FIELD]: answeredRuleIds(this.allRules, statements, this.acknowledged),
+    };
   }
 
   /** What the submit confirmation lists: each summary rule's line, under its field's title. */
   get submitSummary(): { note: string; message: string }[] {
     return evaluateRules(this.flow.summaryRules, this.data, this.limits).map((v) => ({
-      note: `${titleOf(this.dataSchema, v.field)}:`,
+      note: `${titleAt(this.dataSchema, v.field)}:`,
       message: v.message,
     }));
   }
@@ -712,9 +700,7 @@ export class FlowStore {
    */
   startFrom(query: Readonly<Record<string, string>>): void {
     this.reset();
-    for (const [param, path] of Object.entries(this.flow.prefill ?? {})) {
-      const value = fieldValue(fieldSchema(this.dataSchema, path), query[param]);
-      if (value === undefined) continue;
+    for (const [path, value] of prefilledValues(this.flow.prefill, this.dataSchema, query)) {
       this.data = setPath(this.data, path, value);
       this.opened = setPath(this.opened, path, value);
     }
@@ -735,59 +721,13 @@ export class FlowStore {
 
   /** A new request's data: the services' starting values the flow's data has a field for. */
   private startingData(): FlowData {
-    let data: FlowData = {};
-    for (const [path, value] of Object.entries(this.services.startWith?.() ?? {})) {
-      if (value !== '' && schemaHasPath(this.dataSchema, path)) data = setPath(data, path, value);
-    }
-    return data;
+    return startingValues(this.services.startWith?.() ?? {}, this.dataSchema).reduce<FlowData>(
+      (data, [path, value]) => setPath(data, path, value),
+      {},
+    );
   }
 
   private newKey(): string {
     return this.services.newKey?.() ?? newUuid();
   }
-}
-
-/** The title of the field at a dotted path (its last segment when it has none). */
-function titleOf(schema: JsonSchema, path: string): string {
-  const title = fieldSchema(schema, path)?.title;
-  return typeof title === 'string' ? title : (path.split('.').at(-1) ?? path);
-}
-
-/** The schema of the field at a dotted path of an object schema, if it declares one. */
-function fieldSchema(schema: JsonSchema, path: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
-  for (const key of path.split('.'))
-    node = (node?.properties as Record<string, JsonSchema> | undefined)?.[key];
-  return node;
-}
-
-/** A query parameter as the value its field holds: integers as numbers, strings as they are. */
-function fieldValue(field: JsonSchema | undefined, raw: string | undefined): unknown {
-  if (!field || raw === undefined || raw === '') return undefined;
-  if (field.type === 'integer') return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-  if (field.type === 'string') return raw;
-  return undefined;
-}
-
-/** Whether an object schema declares the dotted path (e.g. "Contact.ContactName"). */
-function schemaHasPath(schema: JsonSchema, path: string): boolean {
-  let node: unknown = schema;
-  for (const key of path.split('.')) {
-    const properties = (node as { properties?: Record<string, unknown> } | undefined)?.properties;
-    if (!properties || !(key in properties)) return false;
-    node = properties[key];
-  }
-  return true;
-}
-
-/** { a: { b: 1 } } → { 'a.b': 1 }: the leaf values of plain objects, by dotted path. */
-function flatten(data: FlowData, prefix = ''): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value === 'object' && !Array.isArray(value))
-      Object.assign(out, flatten(value as FlowData, path));
-    else out[path] = value;
-  }
-  return out;
 }

@@ -43,6 +43,27 @@ export function acknowledgementStatements(
   }));
 }
 
+/**
+ * What the server is told was answered (rule ids, as checkSubmission reads them): confirmations
+ * and whole-data acknowledgements as ticked; a forEach acknowledgement once every statement it
+ * makes of the data as it stands (`statements`, every request step's) is ticked.
+ */
+export function answeredRuleIds(
+  rules: readonly CompiledRule[],
+  statements: readonly Acknowledgement[],
+  ticked: ReadonlySet<string>,
+): string[] {
+  const plain = [...ticked].filter((key) => {
+    const rule = rules.find((r) => r.id === key);
+    return rule !== undefined && (rule.kind === 'confirm' || rule.forEach === undefined);
+  });
+  const perItem = statements.filter((a) => a.key !== a.ruleId);
+  const answered = [...new Set(perItem.map((a) => a.ruleId))].filter((id) =>
+    perItem.every((a) => a.ruleId !== id || ticked.has(a.key)),
+  );
+  return [...new Set([...plain, ...answered])];
+}
+
 /** The boxes to show: the first statement of each key. */
 export const distinctAcknowledgements = (all: readonly Acknowledgement[]): Acknowledgement[] =>
   all.filter((v, i) => all.findIndex((o) => o.key === v.key) === i);
