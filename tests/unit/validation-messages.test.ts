@@ -1,6 +1,8 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { textProblem } from '../../src/app/pages/account/field-rules';
 import { schemaSentence } from '../../src/engine/core/schema-messages';
+import { signUpBodySchema } from '../../src/schemas/account';
 import { loginBodySchema } from '../../src/schemas/auth';
 import { validationFailure } from '../../src/server/plugins/validation';
 
@@ -60,3 +62,24 @@ describe('the engine’s sentences', () => {
   });
 });
 
+describe('one wording on both sides of the account forms', () => {
+  const check = new Ajv({ allErrors: true, strict: false }).compile(signUpBodySchema);
+  const serverSays = (field: 'SCAC' | 'UserName', value: string) => {
+    const body = { [field]: value };
+    expect(check(body)).toBe(false);
+    const failure = validationFailure(check.errors ?? [], 'body', signUpBodySchema);
+    return failure.errors.find((e) => e.field === field)?.message;
+  };
+  it.each([
+    ['SCAC', 'TOOLONG'],
+    ['UserName', 'x'],
+    ['UserName', 'u'.repeat(51)],
+    ['UserName', 'bad name!'],
+  ] as const)('the form says what the server says of %s %s', (field, value) => {
+    const said = serverSays(field, value);
+    expect(said).toMatch(
+      new RegExp(`^${field} (is not in the expected format|needs at least|can have at most)`),
+    );
+    expect(textProblem(field, value, signUpBodySchema.properties[field])).toBe(said);
+  });
+});
