@@ -244,7 +244,9 @@ describe.each(databaseKinds)('recover and reset password on %s', (kind) => {
   it('refuses a return address outside the portal and bad bodies with 400', async () => {
     const away = await recover('demo.customer', nextIp(), 'https://evil.example.com/');
     expect(away.statusCode).toBe(400);
-    expect(away.json().error).toMatch(/ReturnUrl is not in the expected format/);
+    expect(away.json().error).toMatch(
+      /ReturnUrl is not in the expected format \(A hash route of the portal, starting with '\/', e\.g\. \/app\/dashboard\)\./,
+    );
     const protocolRelative = await recover('demo.customer', nextIp(), '//evil.example.com');
     expect(protocolRelative.statusCode).toBe(400);
     const empty = await t.app.inject({ method: 'POST', url: '/api/auth/recoverpassword', payload: {} });

@@ -61,15 +61,24 @@ describe.each(databaseKinds)('sign-up on %s', (kind) => {
       .executeTakeFirstOrThrow();
     const cases: Array<[unknown, RegExp]> = [
       [{ ...signUpBody(), CompanyName: undefined }, /CompanyName is required/],
-      [signUpBody({ SCAC: 'H1' }), /SCAC is not in the expected format/],
+      [
+        signUpBody({ SCAC: 'H1' }),
+        /SCAC is not in the expected format \(Standard Carrier Alpha Code: 2 to 4 letters\)\./,
+      ],
       [signUpBody({ Email: 'not-an-email' }), /Invalid email address/],
       [signUpBody({ FirstName: '   ' }), /FirstName must not be blank/],
-      [signUpBody({ UserName: 'x' }), /UserName must be at least 3 characters/],
-      [signUpBody({ UserName: 'bad name!' }), /UserName is not in the expected format/],
+      [signUpBody({ UserName: 'x' }), /UserName needs at least 3 characters\./],
+      [
+        signUpBody({ UserName: 'bad name!' }),
+        /UserName is not in the expected format \(3 to 50 characters: letters, digits and \. _ - @, starting with a letter or digit\)\./,
+      ],
       [signUpBody({ Phone: 'call me' }), /Phone/],
-      [signUpBody({ RequestedAccess: [] }), /RequestedAccess must have at least 1 item/],
-      [signUpBody({ RequestedAccess: ['Everything' as never] }), /must be one of: PoolBooking/],
-      [{ ...signUpBody(), Password: 'x' }, /Unknown field 'Password'/],
+      [signUpBody({ RequestedAccess: [] }), /RequestedAccess needs at least 1 entry\./],
+      [
+        signUpBody({ RequestedAccess: ['Everything' as never] }),
+        /RequestedAccess\[0\] must be one of PoolBooking, /,
+      ],
+      [{ ...signUpBody(), Password: 'x' }, /Password is not a field of this request: leave it out\./],
     ];
     for (const [payload, message] of cases) {
       const res = await signUp(payload);

@@ -345,7 +345,7 @@ describe.each(databaseKinds)('flow rules on the API on %s', (kind) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION',
-      errors: [{ field: 'Discount', message: 'Discount is not a field of this form.' }],
+      errors: [{ field: 'Discount', message: 'Discount is not a field of this request: leave it out.' }],
     });
     const list = await submit(t, '/api/poolbooking/create', customer, [valid.poolBooking]);
     expect(list.statusCode).toBe(400);

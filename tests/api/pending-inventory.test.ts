@@ -59,14 +59,14 @@ describe.each(databaseKinds)('the inventory check on %s', (kind) => {
 
   it('refuses a payload it cannot answer with a message saying what to send', async () => {
     const cases: Array<[object, RegExp]> = [
-      [{ IncludeZeroInventory: false }, /IncludeZeroInventory must be one of: true/],
+      [{ IncludeZeroInventory: false }, /IncludeZeroInventory must be true\./],
       [{ MarketCode: 'ZZZ' }, /no market ZZZ/],
       [{ EquipmentSize: 'Genset.Genset' }, /not an equipment size that can be booked/],
       [{ EquipmentClass: 'XXX' }, /no equipment class XXX/],
       [{ ResponsiblePartyId: 2_000_000_000 }, /no customer 2000000000/],
       [{ ResponsiblePartyType: 'SSL' }, /is of customer class MC, not SSL/],
       [{ BookingOrderTypeCode: 'TL' }, /draw on pool inventory: PB, RP, DL/],
-      [{ Extendable: 'Maybe' }, /Extendable must be one of: All, Yes, No/],
+      [{ Extendable: 'Maybe' }, /Extendable must be one of All, Yes or No\./],
     ];
     for (const [change, message] of cases) {
       const res = await post(t, '/inventory', staff, { ...payload, ...change });

@@ -145,6 +145,17 @@ describe.each(databaseKinds)('term lease booking, create, on %s', (kind) => {
       code: 'term-lease.over-quantity',
       error: `Contract line ${s.line.EquipmentLineID} (${s.line.EquipmentSize}) allows ${quantity} units and ${booked} are booked on other orders: book at most 2 here.`,
     });
+    // The server runs the rule on its own figures: a body that claims a larger, empty line gets
+    // the same refusal.
+    const forged = body(3);
+    Object.assign(forged.LineItems[0] as object, {
+      Quantity: 10_000,
+      BookedQuantity: 0,
+      OrigSelectedQuantity: 3,
+    });
+    const refused = await submitTerm(t, customer, forged);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toBe(res.json().error);
     // With additional on-hire: quantity × (100 + percent) / 100, rounded down.
     await setLineRoom(t, customer, s, 2, true);
     const allowance = Math.floor((quantity * (100 + limits.termLeaseAdditionalOnHirePercent)) / 100);

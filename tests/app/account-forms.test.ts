@@ -69,7 +69,9 @@ describe('sign up (Register as a New User)', () => {
     form.set('Email', 'not-an-address');
     form.set('SCAC', 'TOOLONG');
     expect(form.error('Email')).toBe(INVALID_EMAIL_TEXT);
-    expect(form.error('SCAC')).toMatch(/^SCAC: .*2 to 4 letters/);
+    expect(form.error('SCAC')).toBe(
+      'SCAC is not in the expected format (Standard Carrier Alpha Code: 2 to 4 letters).',
+    );
     expect(form.success).toBeNull();
   });
 

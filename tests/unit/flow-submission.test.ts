@@ -36,7 +36,7 @@ describe('checkSubmission on the real flows', () => {
     const body = { ...poolBody(2), Contact: { EmailAddresses: 'dana@example.com' }, Stray: true };
     const { errors } = check('pool-booking', body);
     expect(errors).toEqual([
-      { field: 'Stray', message: 'Stray is not a field of this form.' },
+      { field: 'Stray', message: 'Stray is not a field of this request: leave it out.' },
       {
         field: 'Contact.ContactName',
         message: 'Enter the name of the person to contact about this booking.',

@@ -6,7 +6,7 @@
 import { getPath } from './flow-data';
 import type { LoadedFlow, LoadedStep } from './load';
 import { evaluateRules, type Limits } from './rules';
-import { describeSchemaError, type SchemaErrorLike } from './schema-messages';
+import { describeSchemaError, type SchemaErrorLike, unknownFieldSentence } from './schema-messages';
 import type { FieldError, JsonSchema, RuleVerdict } from './types';
 
 /** Validates data against a step's (bundled) schema; precompiled in the browser, ajv on the server. */
@@ -106,7 +106,7 @@ export function checkSubmission(
     requestSteps(flow).flatMap((s) => Object.keys((s.schema?.properties as object | undefined) ?? {})),
   );
   for (const key of Object.keys(data)) {
-    if (!known.has(key)) errors.push({ field: key, message: `${key} is not a field of this form.` });
+    if (!known.has(key)) errors.push({ field: key, message: unknownFieldSentence(key) });
   }
   for (const step of requestSteps(flow)) {
     const stepData = pick(data, Object.keys((step.schema?.properties as object | undefined) ?? {}));

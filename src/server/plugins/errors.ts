@@ -11,7 +11,7 @@ import type { FieldError, RuleVerdict } from '../../engine/core/types';
 import { SubmissionRefused } from '../bookings/submission';
 import { isDatabaseUnavailable } from '../db/connect';
 import { AppError } from '../errors';
-import { formatValidationErrors, validationProblems } from './validation';
+import { validationFailure } from './validation';
 
 export const requestIdGenerator = () => randomUUID();
 
@@ -69,10 +69,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.code);
     if (error.validation) {
       const part = error.validationContext ?? 'body';
-      const problems = error.validation as ErrorObject[];
-      return sendError(reply, 400, formatValidationErrors(problems, part), 'VALIDATION', {
-        errors: validationProblems(problems, part),
-      });
+      const schemas = request.routeOptions.schema as Record<string, object | undefined> | undefined;
+      const failure = validationFailure(error.validation as ErrorObject[], part, schemas?.[part]);
+      return sendError(reply, 400, failure.message, 'VALIDATION', { errors: failure.errors });
     }
     const known = error.code ? frameworkMessages[error.code] : undefined;
     // Every malformed request is a 4xx with a message the user can act on: too large 413, not JSON 415.

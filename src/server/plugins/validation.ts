@@ -1,7 +1,7 @@
 /**
  * Request validation. Bodies are checked strictly (no type coercion, unknown fields refused, every
  * problem reported at once); query strings and path parameters are coerced from text, as they
- * must be. Messages name the field and say what to send, not ajv's wording.
+ * must be. Messages are the flow engine's (issue 26): they name the field and say what to send.
  * Issue 28: a 400 lists at most MAX_LISTED_PROBLEMS problems in at most MAX_MESSAGE_CHARS, and
  * anonymous routes (sign-in, recovery, sign-up) stop at the first problem, so a body of 90,000
  * unknown keys costs neither a long validation nor a megabyte answer.
@@ -9,6 +9,8 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { describeSchemaError, type SchemaErrorLike } from '../../engine/core/schema-messages';
+import type { JsonSchema } from '../../engine/core/types';
 import { AppError } from '../errors';
 
 const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
@@ -133,89 +135,66 @@ const shortField = (field: string): string =>
 
 const partLabel: Record<string, string> = { body: 'request body', querystring: 'query', params: 'path' };
 
-function fieldName(error: ErrorObject): string {
-  const path = error.instancePath
-    .split('/')
-    .filter(Boolean)
-    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
-    .join('')
-    .replace(/^\./, '');
-  return shortField(path);
-}
-
-function sentenceFor(error: ErrorObject, part: string): string {
-  const field = fieldName(error);
-  const where = field || `the ${partLabel[part] ?? part}`;
-  const p = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return `${shortField(`${field ? `${field}.` : ''}${String(p.missingProperty)}`)} is required`;
-    case 'additionalProperties':
-      return `Unknown field '${shortField(`${field ? `${field}.` : ''}${String(p.additionalProperty)}`)}' in the ${partLabel[part] ?? part}`;
-    case 'type':
-      return `${where} must be ${p.type === 'integer' ? 'a whole number' : `of type ${String(p.type)}`}`;
-    case 'minLength':
-      return Number(p.limit) === 1
-        ? `${where} must not be empty`
-        : `${where} must be at least ${p.limit} characters`;
-    case 'maxLength':
-      return `${where} must be at most ${p.limit} characters`;
-    case 'minItems':
-      return `${where} must have at least ${p.limit} item(s)`;
-    case 'maxItems':
-      return `${where} must have at most ${p.limit} items`;
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      return `${where} ${error.message ?? 'is out of range'}`;
-    case 'enum':
-      return `${where} must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
-    case 'pattern':
-    case 'format':
-      return `${where} is not in the expected format`;
-    default:
-      return `${where} ${error.message ?? 'is not valid'}`;
-  }
+/** A problem of a request as its 400 lists it in `errors` (issue 26). */
+export interface RequestProblem {
+  field: string;
+  message: string;
+  /** schema.<keyword>: the schema keyword that refused the value */
+  ruleId: string;
 }
 
 /**
- * Each problem of a request as the 400's `errors` list it (issue 26): its field, the sentence, and
- * the schema keyword that refused it; the first MAX_LISTED_PROBLEMS.
+ * The ajv error with the names the sender chose (the keys of the path, an unknown key) cut to
+ * MAX_FIELD_CHARS, so no sentence quotes a key of a megabyte.
  */
-export function validationProblems(
+function bounded(error: ErrorObject): SchemaErrorLike {
+  const p = error.params as Record<string, unknown>;
+  const cut = (name: string) => (p[name] === undefined ? {} : { [name]: shortField(String(p[name])) });
+  return {
+    keyword: error.keyword,
+    instancePath: error.instancePath.split('/').map(shortField).join('/'),
+    schemaPath: error.schemaPath,
+    params: { ...p, ...cut('additionalProperty'), ...cut('missingProperty') },
+  };
+}
+
+/**
+ * Each problem in the engine's words (describeSchemaError): a route's 400 and a flow form say the
+ * same sentence for the same problem. Route schemas rarely title their fields, so the sentences
+ * name them by their keys; a problem of the part as a whole names the part ("The request body").
+ */
+function describer(part: string, schema: object | undefined): (error: ErrorObject) => RequestProblem {
+  const root = (schema ?? {}) as JsonSchema;
+  const titled = typeof root.title === 'string' ? root : { ...root, title: `The ${partLabel[part] ?? part}` };
+  return (error) => {
+    const { field, message } = describeSchemaError(titled, bounded(error));
+    return { field: shortField(field), message, ruleId: `schema.${error.keyword}` };
+  };
+}
+
+/**
+ * A refused request part as its 400 says it: `errors`, the first MAX_LISTED_PROBLEMS problems
+ * (issue 26), and `message`, one sentence naming them (deduplicated), how many more there are, in
+ * at most MAX_MESSAGE_CHARS. `schema` is the part's schema, for the titles and descriptions it has.
+ */
+export function validationFailure(
   errors: readonly ErrorObject[],
   part: string,
-): { field: string; message: string; ruleId: string }[] {
-  return errors.slice(0, MAX_LISTED_PROBLEMS).map((error) => {
-    const p = error.params as Record<string, unknown>;
-    const base = fieldName(error);
-    const named =
-      error.keyword === 'required'
-        ? p.missingProperty
-        : error.keyword === 'additionalProperties'
-          ? p.additionalProperty
-          : undefined;
-    return {
-      field: named === undefined ? base : shortField(`${base ? `${base}.` : ''}${String(named)}`),
-      message: `${sentenceFor(error, part)}.`,
-      ruleId: `schema.${error.keyword}`,
-    };
-  });
-}
-
-/**
- * One readable sentence listing the problems of a request: the first MAX_LISTED_PROBLEMS, and how
- * many more there are, in at most MAX_MESSAGE_CHARS.
- */
-export function formatValidationErrors(errors: readonly ErrorObject[], part: string): string {
-  const messages = new Set<string>();
-  for (const error of errors) {
-    messages.add(sentenceFor(error, part));
-    if (messages.size > MAX_LISTED_PROBLEMS) break;
+  schema?: object,
+): { message: string; errors: RequestProblem[] } {
+  const describe = describer(part, schema);
+  const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map(describe);
+  const sentences = new Set(listed.map((p) => p.message.replace(/\.$/, '')));
+  // Repeated sentences leave room for more: read on until MAX_LISTED_PROBLEMS are different.
+  for (const error of errors.slice(MAX_LISTED_PROBLEMS)) {
+    if (sentences.size > MAX_LISTED_PROBLEMS) break;
+    sentences.add(describe(error).message.replace(/\.$/, ''));
   }
-  const listed = [...messages].slice(0, MAX_LISTED_PROBLEMS);
-  const more = errors.length > listed.length && messages.size > MAX_LISTED_PROBLEMS;
-  const text = `Invalid ${partLabel[part] ?? part}: ${listed.join('; ')}${more ? `; and ${errors.length - listed.length} more problem(s)` : ''}.`;
-  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…` : text;
+  const named = [...sentences].slice(0, MAX_LISTED_PROBLEMS);
+  const more = sentences.size > MAX_LISTED_PROBLEMS;
+  const text = `Invalid ${partLabel[part] ?? part}: ${named.join('; ')}${more ? `; and ${errors.length - named.length} more problem(s)` : ''}.`;
+  return {
+    message: text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…` : text,
+    errors: listed,
+  };
 }

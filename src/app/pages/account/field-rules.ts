@@ -1,16 +1,18 @@
+import { schemaSentence } from '../../../engine/core/schema-messages';
 import { INVALID_EMAIL_TEXT, isValidEmail, passwordPolicyProblems } from '../../../schemas/account';
 
 /** The part of a string field's JSON Schema the forms check before sending (src/schemas/account.ts). */
-export interface TextSchema {
+export type TextSchema = {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
   description?: string;
-}
+};
 
 /**
- * What is wrong with a typed value under its field's schema, in words for the user; null when
- * nothing. The server checks the same schema: these messages only spare the user a round trip.
+ * What is wrong with a typed value under its field's schema, in the engine's words (issue 26: the
+ * sentence a flow form and the server's 400 say for the same keyword); null when nothing. The
+ * server checks the same schema: these messages only spare the user a round trip.
  */
 export function textProblem(
   label: string,
@@ -19,16 +21,13 @@ export function textProblem(
   required = true,
 ): string | null {
   const v = value.trim();
-  if (!v) return required ? `${label} is required.` : null;
-  if (schema.minLength !== undefined && v.length < schema.minLength) {
-    return `${label} must be at least ${schema.minLength} characters.`;
-  }
-  if (schema.maxLength !== undefined && v.length > schema.maxLength) {
-    return `${label} must be at most ${schema.maxLength} characters.`;
-  }
-  if (schema.pattern && !new RegExp(schema.pattern).test(v)) {
-    return schema.description ? `${label}: ${schema.description}` : `${label} is not valid.`;
-  }
+  const say = (keyword: string, limit?: number) => schemaSentence(keyword, label, { limit }, schema);
+  if (!v) return required ? say('required') : null;
+  if (schema.minLength !== undefined && v.length < schema.minLength)
+    return say('minLength', schema.minLength);
+  if (schema.maxLength !== undefined && v.length > schema.maxLength)
+    return say('maxLength', schema.maxLength);
+  if (schema.pattern && !new RegExp(schema.pattern).test(v)) return say('pattern');
   return null;
 }
 
@@ -39,7 +38,7 @@ export function emailProblem(value: string, schema: TextSchema): string | null {
 
 /** The password policy's problems as one message, or null. */
 export function newPasswordProblem(password: string, userName?: string | null): string | null {
-  if (!password) return 'New password is required.';
+  if (!password) return schemaSentence('required', 'New password', {});
   const problems = passwordPolicyProblems(password, userName);
   return problems.length ? problems.join(' ') : null;
 }

@@ -9,8 +9,12 @@
 
 import { type Kysely, sql } from 'kysely';
 import { seesEveryCustomer } from '../../../domain/policies';
+import { evaluateRules, type Limits } from '../../../engine/core/rules';
+import type { RuleDefinition } from '../../../engine/core/types';
 import type { TermLeaseBooking, TermLeaseBookingData } from '../../../flows/flow-data.generated';
 import limits from '../../../rules/limits.json';
+import { ruleEngine } from '../../../rules/rule-engine';
+import termLeaseRules from '../../../rules/term-lease.rules.json';
 import type { Database } from '../../db/types';
 import { actorOf } from '../../domain/order-audit';
 import {
@@ -60,19 +64,16 @@ export const selectedQuantity = (items: readonly BookedItem[]): number =>
   items.filter((i) => !i.CancelBooking).reduce((sum, i) => sum + i.UnitsRequestedCount, 0);
 
 /**
- * The most units a line may hold across all orders: its quantity, or with additional on-hire
- * allowed that much more by limits.json termLeaseAdditionalOnHirePercent (rounded down).
+ * Rule term-lease.over-quantity, run here on the server's own figures (issue 26: the rule is
+ * evaluated, its message not copied): the contract line's quantity and allowance, what other
+ * orders hold (BookedQuantity) and, on an edit, what this order held before (OrigSelectedQuantity).
  */
-export const lineAllowance = (line: Pick<ContractLine, 'Quantity' | 'AdditionalOnHireAllowed'>): number =>
-  line.AdditionalOnHireAllowed
-    ? Math.floor((line.Quantity * (100 + limits.termLeaseAdditionalOnHirePercent)) / 100)
-    : line.Quantity;
-
-/** The message of rule term-lease.over-quantity, word for word. */
-export const overQuantityMessage = (line: ContractLine, bookedElsewhere: number): string => {
-  const allowed = lineAllowance(line);
-  return `Contract line ${line.EquipmentLineID} (${line.EquipmentSize}) allows ${allowed} units and ${bookedElsewhere} are booked on other orders: book at most ${Math.max(0, allowed - bookedElsewhere)} here.`;
-};
+const ruleLimits = limits as unknown as Limits;
+const overQuantityDefinition = (termLeaseRules.rules as RuleDefinition[]).find(
+  (r) => r.id === 'term-lease.over-quantity',
+);
+if (!overQuantityDefinition) throw new Error('term-lease.rules.json has no rule term-lease.over-quantity');
+const overQuantityRule = ruleEngine.compileRule(overQuantityDefinition, ruleLimits);
 
 export const refuse = (field: string, message: string, code: string) =>
   SubmissionRefused.fromErrors([{ field, message }], code);
@@ -177,15 +178,20 @@ export async function checkQuantities(
   before?: ReadonlyMap<number, number>,
 ): Promise<void> {
   const booked = await bookedPerLine(trx, [...lines.keys()], excludeOrderId);
-  for (const [index, item] of data.LineItems.entries()) {
+  const figures = data.LineItems.map((item) => {
     const line = lines.get(item.EquipmentLineID) as ContractLine;
-    const mine = selectedQuantity(item.BookedItems);
-    const elsewhere = booked.get(line.EquipmentLineID) ?? 0;
-    // Only a line this request adds units to: one already over its quantity may stay as it is.
-    if (mine <= (before?.get(line.EquipmentLineID) ?? 0)) continue;
-    if (mine + elsewhere > lineAllowance(line))
-      throw refuse(`LineItems.${index}`, overQuantityMessage(line, elsewhere), 'term-lease.over-quantity');
-  }
+    return {
+      ...item,
+      EquipmentSize: line.EquipmentSize,
+      Quantity: line.Quantity,
+      AdditionalOnHireAllowed: line.AdditionalOnHireAllowed,
+      BookedQuantity: booked.get(line.EquipmentLineID) ?? 0,
+      // The rule fires only for a line this request adds units to: one already over may stay so.
+      OrigSelectedQuantity: before?.get(line.EquipmentLineID) ?? 0,
+    };
+  });
+  const [over] = evaluateRules([overQuantityRule], { LineItems: figures }, ruleLimits);
+  if (over) throw refuse(over.field, over.message, over.ruleId);
 }
 
 /**
