@@ -36,13 +36,16 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { orderTypesWhere } from '../src/domain/booking-type-facts';
 import { createTokenService, loadSigningKey } from '../src/server/auth/tokens';
 import { openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemoData } from '../src/server/db/seed';
 import { claimsFor } from '../src/server/domain/auth';
-import { POOL_DRAWING_ORDER_TYPES } from '../src/server/domain/availability';
 import { startServerProcess } from './server-process';
+
+/** The order types whose open bookings hold pool units, from the facts: independent of the server's SQL. */
+const POOL_DRAWING_ORDER_TYPES = orderTypesWhere((f) => f.pool !== null);
 
 const CUSTOMERS = 200;
 const SECONDS = Number(process.env.BENCH_BOOKING_SECONDS ?? 60);

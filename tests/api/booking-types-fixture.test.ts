@@ -14,23 +14,26 @@ import {
 } from '../fixtures/booking-types/yard-express';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import { CONTACT, submit } from './bookings-helpers';
+import { addChassis, availableAt, CONTACT, submit } from './bookings-helpers';
 import { orderDocument } from './reposition-helpers';
 
 describe.each(databaseKinds)('a fixture booking type on %s', (kind) => {
   let t: TestApp;
   let customer: string;
   let yard: number;
+  let market: string;
   beforeAll(async () => {
     t = await startTestApp(kind, {}, { bookingTypes: [YARD_EXPRESS], extraFlowDirs: [YARD_EXPRESS_FLOWS] });
     customer = await t.tokenFor('demo.customer');
     const location = await t.handle.db
       .selectFrom('locations')
-      .select('location_id')
+      .select(['location_id', 'market_code'])
       .where('active', '=', true)
+      .where('pool_booking_allowed', '=', true)
       .orderBy('location_id')
       .executeTakeFirstOrThrow();
     yard = location.location_id;
+    market = location.market_code;
   });
   afterAll(() => t.close());
 
@@ -47,7 +50,7 @@ describe.each(databaseKinds)('a fixture booking type on %s', (kind) => {
   it('writes every type’s traits into booking_order_types, where the webhook trigger reads them (migration 0072)', async () => {
     const rows = await t.handle.db
       .selectFrom('booking_order_types')
-      .select(['code', 'name', 'redelivery', 'on_dashboard'])
+      .select(['code', 'name', 'redelivery', 'on_dashboard', 'pool_yards'])
       .orderBy('code')
       .execute();
     const known: readonly BookingTypeFacts[] = [...BOOKING_TYPE_FACTS, YARD_EXPRESS];
@@ -58,10 +61,12 @@ describe.each(databaseKinds)('a fixture booking type on %s', (kind) => {
           name: f.name,
           redelivery: f.redelivery,
           on_dashboard: f.onDashboard,
+          pool_yards: f.pool?.yards ?? null,
         }))
         .sort((a, b) => a.code.localeCompare(b.code)),
     );
     expect(rows.filter((r) => r.redelivery).map((r) => r.code)).toEqual(['PR', 'TR']);
+    expect(rows.filter((r) => r.pool_yards !== null).map((r) => r.code)).toEqual(['DL', 'PB', 'RP', 'YX']);
   });
 
   it('books, shows on the dashboard by name, opens, edits, and refuses a stale Version', async () => {
@@ -164,5 +169,15 @@ describe.each(databaseKinds)('a fixture booking type on %s', (kind) => {
     const unknown = await search('/api/dashboard/search', customer, { BookingOrderTypeCode: 'ZZ' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toContain('BookingOrderTypeCode');
+  });
+
+  it('holds the units it books out of its pool yard’s availability, with no list naming it (issue 26)', async () => {
+    const equipment = { MarketCode: market, EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+    await addChassis(t, yard, equipment, 4);
+    const before = await availableAt(t, customer, 'pool', equipment, yard);
+    expect(before).toBeGreaterThanOrEqual(4);
+    const booked = await submit(t, YARD_EXPRESS_URL, customer, body(3));
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(await availableAt(t, customer, 'pool', equipment, yard)).toBe(before - 3);
   });
 });

@@ -65,7 +65,10 @@ describe.each(databaseKinds)('the inventory check on %s', (kind) => {
       [{ EquipmentClass: 'XXX' }, /no equipment class XXX/],
       [{ ResponsiblePartyId: 2_000_000_000 }, /no customer 2000000000/],
       [{ ResponsiblePartyType: 'SSL' }, /is of customer class MC, not SSL/],
-      [{ BookingOrderTypeCode: 'TL' }, /draw on pool inventory: PB, RP, DL/],
+      [
+        { BookingOrderTypeCode: 'TL' },
+        /draw on pool inventory: Daily Lease Booking, Pool Booking, Reposition Booking \(not Term Lease Booking\)\./,
+      ],
       [{ Extendable: 'Maybe' }, /Extendable must be one of All, Yes or No\./],
     ];
     for (const [change, message] of cases) {

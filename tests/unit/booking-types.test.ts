@@ -14,7 +14,6 @@ import {
   editVerdict,
   type OrderFacts,
 } from '../../src/server/bookings/registry';
-import { POOL_DRAWING_ORDER_TYPES } from '../../src/server/domain/availability';
 import type { Viewer } from '../../src/server/domain/viewer';
 import { THRESHOLD_ORDER_TYPES } from '../../src/server/domain/weekly-threshold';
 import { loadServerFlows } from '../../src/server/flows';
@@ -69,7 +68,6 @@ describe('the booking-type registry', () => {
   });
 
   it('derives the per-type lists from the facts of its entries', () => {
-    expect(POOL_DRAWING_ORDER_TYPES).toEqual(['PB', 'RP', 'DL']);
     expect(THRESHOLD_ORDER_TYPES).toEqual(['PB', 'DL']);
   });
 

@@ -167,6 +167,7 @@ export async function registerBookingTypes(db: Kysely<Database>, types: BookingT
       oc.column('code').doUpdateSet((eb) => ({
         redelivery: eb.ref('excluded.redelivery'),
         on_dashboard: eb.ref('excluded.on_dashboard'),
+        pool_yards: eb.ref('excluded.pool_yards'),
       })),
     )
     .execute();

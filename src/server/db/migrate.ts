@@ -29,6 +29,7 @@ import { statements as gateEvents } from './migrations/0060-gate-events';
 import { statements as gateReturnWebhooks } from './migrations/0061-gate-return-webhooks';
 import { statements as orderTypeTraits } from './migrations/0072-order-type-traits';
 import { statements as rateLimitLeases } from './migrations/0073-rate-limit-leases';
+import { statements as orderTypePoolYards } from './migrations/0074-order-type-pool-yards';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -57,6 +58,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0061-gate-return-webhooks', statements: gateReturnWebhooks },
   { name: '0072-order-type-traits', statements: orderTypeTraits },
   { name: '0073-rate-limit-leases', statements: rateLimitLeases },
+  { name: '0074-order-type-pool-yards', statements: orderTypePoolYards },
 ];
 
 const MIGRATION_LOCK = 727_001;

@@ -58,6 +58,8 @@ export interface CodeNameTable {
 export interface BookingOrderTypeTable extends CodeNameTable {
   redelivery: Generated<boolean>;
   on_dashboard: Generated<boolean>;
+  /** The location flag of the yards its open bookings draw on; null: it draws on no pool (0074). */
+  pool_yards: string | null;
 }
 
 export interface CustomerTable {

@@ -5,8 +5,8 @@
  * function, so what the form shows is what the booking checks.
  */
 
-import type { Kysely } from 'kysely';
-import { type BookingTypeFacts, orderTypesWhere, type YardFlag } from '../../domain/booking-type-facts';
+import { type Kysely, sql } from 'kysely';
+import type { BookingTypeFacts, YardFlag } from '../../domain/booking-type-facts';
 import { CONFIGURED_LOCATION_ID } from '../../domain/constants';
 import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
 import { mayChooseCustomer } from '../../domain/policies';
@@ -19,8 +19,22 @@ import type { Viewer } from './viewer';
 
 /** Orgs whose chassis the pool lends: the provider's pools and the co-op pool (not term or private fleets). */
 export const POOL_ORG_TYPES = ['Pool', 'Co-op Pool'] as const;
-/** Order types whose open bookings take chassis out of a pool yard (their facts' `pool`). */
-export const POOL_DRAWING_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => f.pool !== null);
+/**
+ * The order types whose open bookings take chassis out of a pool yard, as SQL: those with
+ * booking_order_types.pool_yards, which the registry writes from each type's `pool` at start-up
+ * (migration 0074), so a type registered later is counted as the product's are.
+ */
+export const POOL_DRAWING_TYPES = sql`(select code from booking_order_types where pool_yards is not null)`;
+
+/** The yards an order type draws on (its row's pool_yards), or null when it draws on no pool. */
+export async function poolYardsOf(db: Kysely<Database>, orderType: string): Promise<YardFlag | null> {
+  const row = await db
+    .selectFrom('booking_order_types')
+    .select('pool_yards')
+    .where('code', '=', orderType)
+    .executeTakeFirst();
+  return (row?.pool_yards as YardFlag | null | undefined) ?? null;
+}
 
 export interface EquipmentChoice {
   marketCode: string;

@@ -10,7 +10,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types';
-import { POOL_DRAWING_ORDER_TYPES, POOL_ORG_TYPES } from './availability';
+import { POOL_DRAWING_TYPES, POOL_ORG_TYPES } from './availability';
 
 /** SPEC §9 extendable filter: All, Yes (extendable frames only), No (the others). */
 export type ExtendableFilter = 'All' | 'Yes' | 'No';
@@ -55,7 +55,7 @@ export async function countInventory(db: Kysely<Database>, scope: InventoryScope
     where ${inLocations('b.location_id')} and b.status_code = ${status}
       and ${inKinds('b.equipment_category_code', 'b.equipment_class_code')}
       and ${extendable('b.extendable')}
-      and o.booking_order_type_code in (${sql.join(POOL_DRAWING_ORDER_TYPES)})
+      and o.booking_order_type_code in ${POOL_DRAWING_TYPES}
     group by 1, 2, 3`;
   const { rows } = await sql<{
     location_id: number;

@@ -13,7 +13,7 @@ import type { FlowDeps } from '../bookings/flow-submission';
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce } from '../events/order-events';
-import { availableUnitsAt, POOL_DRAWING_ORDER_TYPES } from './availability';
+import { availableUnitsAt, poolYardsOf } from './availability';
 import { queueBookingMail, queueEndedMail } from './booking-notification';
 import { bookingCode } from './booking-numbers';
 import { presentOrder } from './booking-presenter';
@@ -124,9 +124,6 @@ export interface Shortfall {
   available: number;
 }
 
-const drawsOnPool = (orderType: string) =>
-  (POOL_DRAWING_ORDER_TYPES as readonly string[]).includes(orderType);
-
 /**
  * Where fewer units are available now than the bookings ask for, per location, size and class
  * (availableUnitsAt: the same count a booking checks). Only pool-drawing order types take units.
@@ -136,7 +133,7 @@ export async function shortfallsOf(
   orderType: string,
   bookings: readonly PendingBooking[],
 ): Promise<Shortfall[]> {
-  if (!drawsOnPool(orderType)) return [];
+  if ((await poolYardsOf(trx, orderType)) === null) return [];
   const groups = new Map<string, PendingBooking[]>();
   for (const b of bookings) {
     if (b.equipment_class_code === null) continue;

@@ -6,22 +6,30 @@
  * (SPEC §9: All, Yes, No) narrows stock, holds and reservations to extendable frames or the others.
  */
 import type { Kysely } from 'kysely';
-import { factsOf } from '../../domain/booking-type-facts';
 import type { InventoryCheck, InventoryResponse } from '../../schemas/pending';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { checkEquipmentChoice, POOL_DRAWING_ORDER_TYPES } from './availability';
+import { checkEquipmentChoice, poolYardsOf } from './availability';
 import { countInventory } from './inventory-availability-counts';
 
 const bad = (message: string, code = 'INVALID_INVENTORY_CHECK') => new AppError(400, message, code);
 
 export async function inventoryCheck(db: Kysely<Database>, body: InventoryCheck): Promise<InventoryResponse> {
   const orderType = body.BookingOrderTypeCode.trim().toUpperCase();
-  const takes = factsOf(orderType)?.pool?.yards;
-  if (!takes)
+  const takes = await poolYardsOf(db, orderType);
+  if (!takes) {
+    const types = await db
+      .selectFrom('booking_order_types')
+      .select(['code', 'name'])
+      .where((eb) => eb.or([eb('pool_yards', 'is not', null), eb('code', '=', orderType)]))
+      .orderBy('code')
+      .execute();
+    const drawing = types.filter((t) => t.code !== orderType);
+    const asked = types.find((t) => t.code === orderType)?.name ?? `order type ${orderType}`;
     throw bad(
-      `Inventory checks are for order types that draw on pool inventory: ${POOL_DRAWING_ORDER_TYPES.join(', ')} (got ${orderType}).`,
+      `Inventory checks are for order types that draw on pool inventory: ${drawing.map((t) => t.name).join(', ')} (not ${asked}).`,
     );
+  }
   const party = await db
     .selectFrom('customers')
     .select(['customer_name', 'scac', 'customer_class'])

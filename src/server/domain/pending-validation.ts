@@ -15,7 +15,7 @@ import { orderTypesWhere } from '../../domain/booking-type-facts';
 import type { PendingOutcome, ValidationCheck } from '../../schemas/pending';
 import type { FlowDeps } from '../bookings/flow-submission';
 import type { Database } from '../db/types';
-import { POOL_DRAWING_ORDER_TYPES } from './availability';
+import { poolYardsOf } from './availability';
 import { actorOf, recordOrderChange } from './order-audit';
 import {
   describeShortfall,
@@ -151,8 +151,7 @@ export async function validationChecks(
 ): Promise<ValidationCheck[]> {
   const type = order.booking_order_type_code;
   const checks: ValidationCheck[] = [];
-  if ((POOL_DRAWING_ORDER_TYPES as readonly string[]).includes(type))
-    checks.push(await availabilityCheck(trx, order, bookings));
+  if ((await poolYardsOf(trx, type)) !== null) checks.push(await availabilityCheck(trx, order, bookings));
   checks.push(await standingCheck(trx, order));
   if ((THRESHOLD_ORDER_TYPES as readonly string[]).includes(type))
     checks.push(await thresholdCheck(trx, order, bookings));

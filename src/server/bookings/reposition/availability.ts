@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { mayChooseCustomer, seesEveryCustomer } from '../../../domain/policies';
 import type { RepositionAvailabilityBody, RepositionAvailabilityResponse } from '../../../schemas/reposition';
 import type { Database } from '../../db/types';
-import { POOL_DRAWING_ORDER_TYPES } from '../../domain/availability';
+import { POOL_DRAWING_TYPES } from '../../domain/availability';
 import { bookingCustomer } from '../../domain/booking-customer';
 import type { Viewer } from '../../domain/viewer';
 import { checkRepositionHeader, type RepositionHeader } from './checks';
@@ -26,7 +26,6 @@ export interface RepositionSource {
 
 export async function repositionAvailable(db: Kysely<Database>, s: RepositionSource): Promise<number> {
   const extendable = s.extendable === 'All' ? sql`true` : sql`c.extendable = ${s.extendable === 'Yes'}`;
-  const drawing = POOL_DRAWING_ORDER_TYPES;
   const { rows } = await sql<{ stock: number; held: number; reserved: number }>`
     select
       (select count(*) from chassis c
@@ -37,7 +36,7 @@ export async function repositionAvailable(db: Kysely<Database>, s: RepositionSou
         from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
         where b.location_id = ${s.fromLocationId} and b.status_code = 'OP'
           and b.equipment_category_code = ${s.category} and b.equipment_class_code = ${s.equipmentClass}
-          and o.booking_order_type_code in (${sql.join(drawing)})
+          and o.booking_order_type_code in ${POOL_DRAWING_TYPES}
           and o.booking_order_id <> ${s.excludeOrderId ?? -1}) as held,
       (select coalesce(sum(r.reserved_quantity), 0) from internal_reservations r
         where r.location_id = ${s.fromLocationId} and not r.customer_bookings_allowed
