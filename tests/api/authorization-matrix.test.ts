@@ -5,6 +5,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingTypeRegistry } from '../../src/server/bookings/product-types';
+import { loadServerFlows } from '../../src/server/flows';
+import { YARD_EXPRESS, YARD_EXPRESS_FLOWS } from '../fixtures/booking-types/yard-express';
 import { databaseKinds } from '../helpers/database';
 import { bearer, type DemoUser, startTestApp, type TestApp } from '../helpers/test-app';
 import { buildUser } from './account-helpers';
@@ -13,9 +16,18 @@ import {
   type MatrixRole,
   OWNED_RECORD_ROUTES,
   type OwnedRecord,
-  ROUTE_POLICIES,
   type RoutePolicy,
+  routePolicies,
 } from './policy-matrix';
+
+/**
+ * The matrix's server serves the fixture type too (issue 26): its flow's submit and update must be
+ * in the matrix, with the access its flow file declares, without a line naming them.
+ */
+const fixture = { bookingTypes: [YARD_EXPRESS], extraFlowDirs: [YARD_EXPRESS_FLOWS] };
+const ROUTE_POLICIES = routePolicies(
+  loadServerFlows(fixture.extraFlowDirs, bookingTypeRegistry(fixture.bookingTypes)).catalog.flows,
+);
 
 const NOBODYS_ID = '2147483647';
 const DEMO_CUSTOMER_ID = 1;
@@ -72,7 +84,7 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, {}, fixture);
     const db = t.handle.db;
     // A full customer of another company that is no party to the demo customer's orders.
     const other = await sql<{ customer_id: number }>`
@@ -114,6 +126,10 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
   });
 
   it('names every route, and each route declares the ability the table says', () => {
+    expect(
+      ROUTE_POLICIES['POST /api/yardexpress/create']?.toString(),
+      'the fixture flow’s submit',
+    ).toBeDefined();
     const served = [...t.app.routeAccess.entries()].filter(([route]) => !route.includes(' /api/docs'));
     const missing = served.filter(([route]) => policiesOf(route).length === 0).map(([r]) => r);
     expect(missing, 'routes with no row in tests/api/policy-matrix.ts').toEqual([]);

@@ -59,16 +59,6 @@ export const AUDIENCES = {
   poolRedeliverers: audience(['customer', 'suspended', 'otherCustomer', 'staff', 'fullKey']),
   termLeaseBookers: audience([...CUSTOMERS, 'staff', 'fullKey']),
   termLeaseRedeliverers: audience([...CUSTOMERS, 'staff', 'fullKey']),
-  /** New bookings need an account in good standing (SPEC §6): the suspended account is refused. */
-  poolBookersInGoodStanding: audience(['customer', 'steamshipLine', 'otherCustomer', 'staff', 'fullKey']),
-  repositionBookersInGoodStanding: audience(['customer', 'otherCustomer', 'staff', 'fullKey']),
-  termLeaseBookersInGoodStanding: audience([
-    'customer',
-    'steamshipLine',
-    'otherCustomer',
-    'staff',
-    'fullKey',
-  ]),
   /** Issue 31: gate events come from a gate key only; no person's session sends them. */
   gateSenders: audience(['gateKey']),
   /** Whoever may cancel some type of order (each order's own verdict decides the rest). */
@@ -84,8 +74,14 @@ export interface RoutePolicy {
 }
 
 const A = AUDIENCES;
-/** Keyed by "METHOD url" as Fastify registers it. The API documentation (/api/docs/*) is public. */
-export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly RoutePolicy[]>> = {
+type RouteTable = Readonly<Record<string, RoutePolicy | readonly RoutePolicy[]>>;
+
+/**
+ * The routes written out by hand: every route but a flow's submit and update, which
+ * flowRoutePolicies derives from the flow files. Keyed by "METHOD url" as Fastify registers it.
+ * The API documentation (/api/docs/*) is public.
+ */
+const HAND_ROUTE_POLICIES: RouteTable = {
   'GET /api/openapi.json': { ability: 'public', who: A.everyone },
   'POST /api/auth/login': { ability: 'public', who: A.everyone },
   'GET /api/auth/refresh': { ability: 'signedIn', who: A.signedIn },
@@ -142,29 +138,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
   'POST /api/bookingpending/execute/reject': { ability: 'pending.decide', who: A.staffWriters },
   'POST /api/poolbooking/availableunits': { ability: 'book(PB)', who: A.poolBookers },
   'POST /api/dailyleasebooking/availableunits': { ability: 'book(DL)', who: A.poolBookers },
-  'POST /api/poolbooking/create': { ability: 'flow(pool-booking)', who: A.poolBookersInGoodStanding },
-  'POST /api/dailyleasebooking/create': {
-    ability: 'flow(daily-lease-booking)',
-    who: A.poolBookersInGoodStanding,
-  },
-  'POST /api/reusebooking/create': { ability: 'flow(reuse-booking)', who: A.poolBookersInGoodStanding },
-  'POST /api/inventorybooking/create': { ability: 'flow(inventory-booking)', who: A.staffWriters },
-  'POST /api/repositionbooking/create': {
-    ability: 'flow(reposition-booking)',
-    who: A.repositionBookersInGoodStanding,
-  },
-  'POST /api/repositionbooking/update': { ability: 'flow(reposition-booking)', who: A.repositionBookers },
   'POST /api/repositionbooking/availability': { ability: 'book(RP)', who: A.repositionBookers },
-  'POST /api/poolredelivery': { ability: 'flow(pool-redelivery)', who: A.poolRedeliverers },
   'POST /api/poolredelivery/check': { ability: 'book(PR)', who: A.poolRedeliverers },
-  'POST /api/longtermbooking/createlongtermbooking': {
-    ability: 'flow(term-lease-booking)',
-    who: A.termLeaseBookersInGoodStanding,
-  },
-  'POST /api/longtermbooking/updatelongtermbooking': {
-    ability: 'flow(term-lease-booking)',
-    who: A.termLeaseBookers,
-  },
   'GET /api/longtermbooking/getContractInfo/:id': { ability: 'book(TL)', who: A.termLeaseBookers },
   'GET /api/longtermbooking/getlongtermmarket/:id': { ability: 'book(TL)', who: A.termLeaseBookers },
   'POST /api/longtermbooking/getContractInfo': { ability: 'book(TL)', who: A.termLeaseBookers },
@@ -174,14 +149,6 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
     ability: 'book(TL)',
     who: A.termLeaseBookers,
     params: { orderId: '2147483647', statuses: 'OP' },
-  },
-  'POST /api/longtermredelivery/createlongtermredeliverybooking': {
-    ability: 'flow(term-lease-redelivery)',
-    who: A.termLeaseRedeliverers,
-  },
-  'POST /api/longtermredelivery/updatelongtermredelivery': {
-    ability: 'flow(term-lease-redelivery)',
-    who: A.termLeaseRedeliverers,
   },
   'POST /api/longtermredelivery': { ability: 'book(TR)', who: A.termLeaseRedeliverers },
   'POST /api/longtermredelivery/contractForChassis': { ability: 'book(TR)', who: A.termLeaseRedeliverers },
@@ -254,6 +221,54 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy | readonly Rout
     params: { chassisId: 'PLCZ123456' },
   },
 };
+
+/**
+ * Who holds some bit of each permission entity a flow names, in the seed (SPEC §6 roles), written
+ * out by hand apart from the policies: a flow's submit and update let through whoever holds one of
+ * its requirements. API keys book for a customer, so a full key holds what a customer's user holds.
+ */
+const SEED_HOLDERS: Readonly<Record<string, readonly MatrixRole[]>> = {
+  CustomerPoolBooking: [...CUSTOMERS, 'fullKey'],
+  InternalPoolBooking: ['staff'],
+  RepositionBooking: ['customer', 'suspended', 'otherCustomer', 'staff', 'fullKey'],
+  PoolRedelivery: ['customer', 'suspended', 'otherCustomer', 'staff', 'fullKey'],
+  TermLeaseBooking: [...CUSTOMERS, 'staff', 'fullKey'],
+  TermLeaseRedelivery: [...CUSTOMERS, 'staff', 'fullKey'],
+};
+
+/** What the matrix reads of a loaded flow file. */
+export interface FlowRouteFacts {
+  id: string;
+  permissions: readonly { entity: string }[];
+  requiresGoodStanding?: boolean;
+  submit: { url: string };
+  edit?: { update?: { url: string } };
+}
+
+/**
+ * A flow's submit and update rows (issue 26: a new flow file's routes are in the matrix without a
+ * line here): ability flow(<id>); through for whoever holds one of its entities, and for a submit
+ * of a flow that asks for good standing not the suspended account (SPEC §6) — an edit does not ask.
+ */
+export function flowRoutePolicies(flows: readonly FlowRouteFacts[]): RouteTable {
+  const rows: Record<string, RoutePolicy> = {};
+  for (const flow of flows) {
+    const holders = [...new Set(flow.permissions.flatMap((p) => SEED_HOLDERS[p.entity] ?? []))];
+    if (holders.length === 0) throw new Error(`flow ${flow.id} names an entity SEED_HOLDERS does not list`);
+    const ability = `flow(${flow.id})`;
+    const submitters = flow.requiresGoodStanding ? holders.filter((r) => r !== 'suspended') : holders;
+    rows[`POST ${flow.submit.url}`] = { ability, who: audience(submitters) };
+    const update = flow.edit?.update?.url;
+    if (update) rows[`POST ${update}`] = { ability, who: audience(holders) };
+  }
+  return rows;
+}
+
+/** The whole matrix of a server serving `flows`: the hand-written rows and the flows' own. */
+export const routePolicies = (flows: readonly FlowRouteFacts[]): RouteTable => ({
+  ...HAND_ROUTE_POLICIES,
+  ...flowRoutePolicies(flows),
+});
 
 /** A customer's record a route can be asked for: an order of a type, a contract, a user. */
 export type OwnedRecord = { kind: 'order'; orderType: string } | { kind: 'contract' } | { kind: 'user' };
