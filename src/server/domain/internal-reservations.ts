@@ -9,7 +9,6 @@
  */
 
 import { type Kysely, sql } from 'kysely';
-import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
 import type {
   Reservation,
   ReservationCreate,
@@ -21,135 +20,31 @@ import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
 import { POOL_ORG_TYPES } from './availability';
+import {
+  bad,
+  checkReason,
+  checkSizeAndClass,
+  freeFor,
+  heldBack,
+  type Kind,
+  kindText,
+  orgLocation,
+  providerManagedOrg,
+  tooMany,
+} from './internal-reservation-checks';
 import { countInventory } from './inventory-availability-counts';
 import { agoText } from './time-text';
 import type { Viewer } from './viewer';
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined || v === null || v.trim() === '' ? null : v.trim();
 
 export interface ReservationDeps {
   db: Kysely<Database>;
   orderEvents: OrderEvents;
   /** Feature flag "internal reservation comments" (FEATURE_INTERNAL_RESERVATION_COMMENTS). */
   commentsEnabled: boolean;
-}
-
-const bad = (message: string, code = 'INVALID_RESERVATION') => new AppError(400, message, code);
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-const blankToNull = (v: string | null | undefined) =>
-  v === undefined || v === null || v.trim() === '' ? null : v.trim();
-const kindText = (r: {
-  equipment_category_code: string;
-  equipment_class_code: string;
-  extendable: boolean;
-}) => `${r.equipment_category_code} ${r.equipment_class_code}${r.extendable ? ' extendable' : ''}`;
-
-/** SPEC §5: internal reservation orgs are the provider-managed ones. */
-export async function providerManagedOrg(db: Kysely<Database>, code: string) {
-  const org = await db
-    .selectFrom('inventory_orgs')
-    .select(['inventory_org_code', 'trac_managed', 'org_type'])
-    .where('inventory_org_code', '=', code.trim().toUpperCase())
-    .executeTakeFirst();
-  if (!org) throw bad(`There is no inventory org ${code}: choose one from the list.`, 'UNKNOWN_ORG');
-  if (!org.trac_managed)
-    throw bad(
-      `${org.inventory_org_code} is not provider-managed: choose a provider-managed org.`,
-      'ORG_NOT_ALLOWED',
-    );
-  return org;
-}
-
-/** A location the org holds inventory at (the inventory-location mapping). */
-export async function orgLocation(db: Kysely<Database>, orgCode: string, locationId: number) {
-  const location = await db
-    .selectFrom('locations as l')
-    .leftJoin('inventory_org_locations as m', (j) =>
-      j.onRef('m.location_id', '=', 'l.location_id').on('m.inventory_org_code', '=', orgCode),
-    )
-    .select(['l.location_id', 'l.location_name', 'l.market_code', 'l.active', 'm.inventory_org_code'])
-    .where('l.location_id', '=', locationId)
-    .executeTakeFirst();
-  if (!location)
-    throw bad(`There is no location ${locationId}: choose one from the list.`, 'UNKNOWN_LOCATION');
-  if (!location.inventory_org_code)
-    throw bad(
-      `${orgCode} holds no inventory at ${location.location_name}: choose one of its locations.`,
-      'LOCATION_NOT_IN_ORG',
-    );
-  if (!location.active) throw bad(`${location.location_name} is closed.`, 'LOCATION_CLOSED');
-  return location;
-}
-
-/** A size and class that exist and that the pool books (SPEC §5 hides Axle, Scrap, Genset…). */
-export async function checkSizeAndClass(
-  db: Kysely<Database>,
-  category: string,
-  equipmentClass: string,
-  verb: 'reserved' | 'counted' = 'reserved',
-) {
-  const [size, cls] = await Promise.all([
-    db
-      .selectFrom('equipment_categories')
-      .select('equipment_category_code')
-      .where('equipment_category_code', '=', category)
-      .executeTakeFirst(),
-    db.selectFrom('equipment_classes').select('code').where('code', '=', equipmentClass).executeTakeFirst(),
-  ]);
-  const hidden: readonly string[] = HIDDEN_EQUIPMENT_TYPES;
-  if (!size || hidden.includes(equipmentTypeOf(category)))
-    throw bad(`${category} is not an equipment size that can be ${verb}.`, 'UNKNOWN_EQUIPMENT_SIZE');
-  if (!cls)
-    throw bad(
-      `There is no equipment class ${equipmentClass}: choose one from the list.`,
-      'UNKNOWN_EQUIPMENT_CLASS',
-    );
-}
-
-async function checkReason(db: Kysely<Database>, code: string) {
-  const reason = await db
-    .selectFrom('reasons')
-    .select('reason_code')
-    .where('reason_kind', '=', 'INTERNAL_RESERVATION')
-    .where('reason_code', '=', code)
-    .executeTakeFirst();
-  if (!reason)
-    throw bad(`There is no internal reservation reason ${code}: choose one from the list.`, 'UNKNOWN_REASON');
-}
-
-interface Kind {
-  inventory_org_code: string;
-  location_id: number;
-  equipment_category_code: string;
-  equipment_class_code: string;
-  extendable: boolean;
-}
-
-/**
- * What is free for this reservation at its location: what customers could book now (all frames,
- * and the reservation's own kind of frame, whichever is less) plus what this reservation already
- * holds back — the most it may hold.
- */
-async function freeFor(db: Kysely<Database>, r: Kind, ownHeld: number): Promise<number> {
-  const scope = {
-    locationIds: [r.location_id],
-    categories: [r.equipment_category_code],
-    classes: [r.equipment_class_code],
-  };
-  const [all] = await countInventory(db, scope);
-  const [kind] = await countInventory(db, { ...scope, extendable: r.extendable ? 'Yes' : 'No' });
-  return Math.min(all?.available ?? 0, kind?.available ?? 0) + ownHeld;
-}
-
-/** Units a reservation takes from customers: closed to customers and of a pool org. */
-const heldBack = (quantity: number, customerBookingsAllowed: boolean, poolOrg: boolean) =>
-  customerBookingsAllowed || !poolOrg ? 0 : quantity;
-
-function tooMany(r: Kind & { location_name: string }, wanted: number, free: number) {
-  return new AppError(
-    409,
-    `Only ${free} ${free === 1 ? 'unit' : 'units'} of ${kindText(r)} ${free === 1 ? 'is' : 'are'} free at ${r.location_name}: ` +
-      `${r.inventory_org_code} can reserve at most ${free} there, not ${wanted}. Nothing was changed.`,
-    'NOT_ENOUGH_FREE',
-  );
 }
 
 async function audit(db: Kysely<Database>, viewer: Viewer, id: number, action: string, details: object) {

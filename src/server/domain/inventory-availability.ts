@@ -22,7 +22,7 @@ import { AppError } from '../errors';
 import { POOL_DRAWING_TYPES } from './availability';
 import type { TimeZone } from './dashboard-search';
 import { loadDisplayNames } from './display-names';
-import { providerManagedOrg } from './internal-reservations';
+import { providerManagedOrg } from './internal-reservation-checks';
 import { countInventory, type ExtendableFilter, type InventoryCount } from './inventory-availability-counts';
 
 const bad = (message: string, code = 'INVALID_AVAILABILITY_FILTER') => new AppError(400, message, code);

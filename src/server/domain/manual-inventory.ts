@@ -20,7 +20,7 @@ import {
 import type { Database } from '../db/types';
 import { AppError, type ErrorLog } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
-import { checkSizeAndClass, orgLocation, providerManagedOrg } from './internal-reservations';
+import { checkSizeAndClass, orgLocation, providerManagedOrg } from './internal-reservation-checks';
 import type { Viewer } from './viewer';
 
 export interface ManualInventoryDeps {
