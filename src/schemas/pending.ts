@@ -106,6 +106,10 @@ export const pendingRequestSchema = {
     BookingOrderId: { type: 'integer' },
     BookingOrderTypeCode: { type: 'string' },
     BookingOrderTypeName: { type: 'string' },
+    InventoryCheckable: {
+      type: 'boolean',
+      description: 'Its order type draws on pool inventory: Check Inventory applies (POST /inventory).',
+    },
     RequestTypeCode: { type: 'string' },
     RequestTypeName: { type: 'string' },
     Status: { type: 'string', enum: PENDING_REQUEST_STATUSES },
@@ -171,6 +175,7 @@ export const pendingRequestSchema = {
     'BookingOrderId',
     'BookingOrderTypeCode',
     'BookingOrderTypeName',
+    'InventoryCheckable',
     'RequestTypeCode',
     'RequestTypeName',
     'Status',

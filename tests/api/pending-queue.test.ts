@@ -88,6 +88,14 @@ describe.each(databaseKinds)('the pending queue on %s', (kind) => {
       expect(page.TotalCount).toBe(Number(open.rows[0]?.n));
       const times = (page.ResultSet as PendingRequest[]).map((r) => Date.parse(r.CreatedAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
+      // Each row names its type, and says whether Check Inventory applies (its type draws on a pool).
+      const kinds = new Set(
+        (page.ResultSet as PendingRequest[]).map(
+          (r) => `${r.BookingOrderTypeCode} ${r.BookingOrderTypeName} ${r.InventoryCheckable}`,
+        ),
+      );
+      expect(kinds).toContain('PB Pool Booking true');
+      expect(kinds).toContain('TL Term Lease Booking false');
       // The demo data holds requests dated after today: today's search finds ours.
       const today = new Date().toISOString().slice(0, 10);
       const todays = await post(t, '/search', staff, { CreatedFrom: today, CreatedTo: today });

@@ -3,7 +3,6 @@
  * from them say what the hand-typed lists said, and they agree with the flow files that book them.
  */
 import { describe, expect, it } from 'vitest';
-import { INVENTORY_ORDER_TYPES } from '../../src/app/pending/PendingQueueStore';
 import { BOOKING_TYPE_FACTS, factsOf } from '../../src/domain/booking-type-facts';
 import { bookingOrderTypes, dashboardOrderTypes, LOOKUP_DATASET_ACCESS } from '../../src/domain/lookups';
 import { AreaAccess, BOOKING_AREAS } from '../../src/domain/permissions';
@@ -34,7 +33,6 @@ describe('the booking-type facts', () => {
   it('derive every per-type list', () => {
     expect(REDELIVERY_ORDER_TYPES).toEqual(['TR', 'PR']);
     expect(CONTRACT_ORDER_TYPES).toEqual(['TL', 'TR']);
-    expect(INVENTORY_ORDER_TYPES).toEqual(['PB', 'RP', 'DL']);
     expect(PICK_UP_ORDER_TYPES).toEqual(['PB', 'TL', 'DL']);
     expect(BOOKING_AREAS).toEqual([
       'poolBooking',

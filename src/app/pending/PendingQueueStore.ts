@@ -1,6 +1,5 @@
 import type { AxiosInstance } from 'axios';
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
-import { orderTypesWhere } from '../../domain/booking-type-facts';
 import {
   DASHBOARD_PAGE_SIZE,
   EXTENDABLE_FILTER_VALUES,
@@ -65,9 +64,6 @@ export interface PendingQueueDeps {
   /** The public UI configuration's feature flags (SPEC §7). */
   flags: { readonly PendingQueueContactInfo: boolean };
 }
-
-/** Order types whose requests take units from a pool yard: the inventory check applies to them. */
-export const INVENTORY_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => f.pool !== null);
 
 /**
  * The pending queue (SPEC §2 "Pending requests list", §7 Pending bookings): the search, the page of

@@ -6,7 +6,7 @@ import { BookingStatusBadge, StatusBadge } from '../components/StatusBadge';
 import { formatDateTime } from '../dashboard/format';
 import { type LookupNames, lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
-import { INVENTORY_ORDER_TYPES, type PendingQueueStore } from './PendingQueueStore';
+import type { PendingQueueStore } from './PendingQueueStore';
 
 const isOpen = (r: PendingRequest) => r.Status === 'PENDING' || r.Status === 'VALIDATED';
 const label = (r: PendingRequest) => `request ${r.PendingRequestId}`;
@@ -163,7 +163,7 @@ const RowStatus = observer(function RowStatus({ request: r }: { request: Pending
           {outcome.Message}
         </Text>
       )}
-      {INVENTORY_ORDER_TYPES.includes(r.BookingOrderTypeCode) && (
+      {r.InventoryCheckable && (
         <Button
           size="2xs"
           variant="outline"

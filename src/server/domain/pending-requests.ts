@@ -6,7 +6,6 @@
  */
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import { MIN_SEARCH_TEXT_LENGTH } from '../../domain/constants';
-import { BookingOrderType } from '../../domain/status-codes';
 import type {
   PendingRequest,
   PendingSearch,
@@ -160,6 +159,7 @@ export async function presentPendingRequests(
     .innerJoin('booking_orders as o', 'o.booking_order_id', 'p.booking_order_id')
     .innerJoin('customers as c', 'c.customer_id', 'o.customer_id')
     .innerJoin('pending_request_types as t', 't.code', 'p.request_type_code')
+    .innerJoin('booking_order_types as ot', 'ot.code', 'o.booking_order_type_code')
     .leftJoin('pending_request_failures as f', 'f.code', 'p.failure_code')
     .leftJoin('reasons as r', (join) =>
       join.onRef('r.reason_code', '=', 'p.pending_reason_code').on('r.reason_kind', '=', 'PENDING'),
@@ -186,6 +186,8 @@ export async function presentPendingRequests(
       'p.decision_reason',
       'p.created_at',
       'o.booking_order_type_code',
+      'ot.name as booking_order_type_name',
+      'ot.pool_yards',
       'o.status_code',
       'o.market_code',
       'o.contact_name',
@@ -229,9 +231,8 @@ export async function presentPendingRequests(
         PendingRequestId: r.pending_request_id,
         BookingOrderId: r.booking_order_id,
         BookingOrderTypeCode: r.booking_order_type_code,
-        BookingOrderTypeName:
-          (BookingOrderType as Record<string, string>)[r.booking_order_type_code] ??
-          r.booking_order_type_code,
+        BookingOrderTypeName: r.booking_order_type_name,
+        InventoryCheckable: r.pool_yards !== null,
         RequestTypeCode: r.request_type_code,
         RequestTypeName: r.request_type_name,
         Status: r.status,
