@@ -5,7 +5,7 @@ import {
   EXTENDABLE_FILTER_VALUES,
   MIN_SEARCH_TEXT_LENGTH,
 } from '../../domain/constants';
-import { MessageType, type MessageTypeValue, NO_RESULTS_TEXT } from '../../domain/messages';
+import { MessageType, NO_RESULTS_TEXT } from '../../domain/messages';
 import type { PermissionSet } from '../../domain/permissions';
 import { Abilities, can } from '../../domain/policies';
 import type {
@@ -14,36 +14,19 @@ import type {
   PendingActionResponse,
   PendingOutcome,
   PendingRequest,
-  PendingSearch,
   PendingSearchResponse,
 } from '../../schemas/pending';
-import { PENDING_OUTCOMES } from '../../schemas/pending';
 import { isApiError } from '../api/errors';
 import { ListSearch } from '../components/ListSearch';
 import type { ConfirmationOptions } from '../stores/DialogStore';
 import type { MessageStore } from '../stores/MessageStore';
+import { EMPTY_FORM, type PendingForm, type PendingFormField, toCriteria } from './pending-form';
+import { outcomeToast, refusedOutcome } from './pending-outcomes';
 
 export interface CodeName {
   Code: string;
   Name: string;
 }
-
-/** The search form's fields, as typed (text); blank ones are left out of the criteria. */
-export const PENDING_FORM_FIELDS = [
-  'RequestTypeCode',
-  'FailureCode',
-  'BookingPendingStatus',
-  'CustomerName',
-  'MarketCode',
-  'LocationId',
-  'BookingOrderTypeCode',
-  'CreatedFrom',
-  'CreatedTo',
-  'BookingCode',
-] as const;
-export type PendingFormField = (typeof PENDING_FORM_FIELDS)[number];
-export type PendingForm = Record<PendingFormField, string>;
-const EMPTY_FORM = Object.fromEntries(PENDING_FORM_FIELDS.map((f) => [f, ''])) as PendingForm;
 
 /** What a call that uses SPEC §8's central handling yields: its answer, or the message already shown. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -418,38 +401,3 @@ export class PendingQueueStore {
     }
   }
 }
-
-/**
- * Issue 25: every decision also answers with a toast (each row shows its own result in its last
- * column): one request's own message, or a count of each outcome for several.
- */
-export function outcomeToast(results: readonly PendingOutcome[]): { Type: MessageTypeValue; Data: string } {
-  const refused = results.some((r) => r.Outcome === 'refused');
-  const Type = refused ? MessageType.Warning : MessageType.Success;
-  const [only] = results;
-  if (results.length === 1 && only) return { Type, Data: only.Message };
-  const counts = PENDING_OUTCOMES.map((o) => [o, results.filter((r) => r.Outcome === o).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([o, n]) => `${n} ${o}`);
-  return { Type, Data: `${results.length} requests: ${counts.join(', ')}.` };
-}
-
-/** The form's filled fields as the search's criteria (blank ones left out). */
-function toCriteria(form: PendingForm): PendingSearch {
-  const criteria: Record<string, unknown> = {};
-  for (const field of PENDING_FORM_FIELDS) {
-    const value = form[field].trim();
-    if (value === '') continue;
-    criteria[field] = field === 'LocationId' ? Number(value) : value;
-  }
-  return criteria as PendingSearch;
-}
-
-const refusedOutcome = (id: number, status: number, message: string): PendingOutcome => ({
-  PendingRequestId: id,
-  Outcome: 'refused',
-  StatusCode: status,
-  Message: message,
-  Code: null,
-  Request: null,
-});

@@ -6,7 +6,7 @@ import { filterLocationsByMarket } from '../../domain/lookups';
 import { BookingStatus, PENDING_STATUS_CODES } from '../../domain/status-codes';
 import { orderTypeOptions } from '../components/order-type-options';
 import { useStores } from '../stores/StoresContext';
-import type { PendingFormField } from './PendingQueueStore';
+import type { PendingFormField } from './pending-form';
 
 type Option = { value: string; label: string };
 
