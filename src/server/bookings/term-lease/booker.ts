@@ -79,7 +79,7 @@ export const refuse = (field: string, message: string, code: string) =>
   SubmissionRefused.fromErrors([{ field, message }], code);
 
 /** Locks the contract's lines (id order): submits on one contract count its lines one at a time. */
-export async function lockLines(trx: Db, contractId: number): Promise<void> {
+async function lockLines(trx: Db, contractId: number): Promise<void> {
   await trx
     .selectFrom('term_lease_contract_lines')
     .select('equipment_line_id')
@@ -94,7 +94,7 @@ export async function lockLines(trx: Db, contractId: number): Promise<void> {
  * none at all) is a 404 like the contract itself, so ids do not leak; one of the customer's other
  * contracts is a 400 that says so.
  */
-export async function linesOfSubmit(
+async function linesOfSubmit(
   trx: Db,
   viewer: Viewer,
   contract: ContractRowLite,
@@ -132,7 +132,7 @@ export async function linesOfSubmit(
 }
 
 /** Locations on the line, counts of at least 1, one booking per location of a line. */
-export function checkItems(data: TermLeaseData, lines: ReadonlyMap<number, ContractLine>): void {
+function checkItems(data: TermLeaseData, lines: ReadonlyMap<number, ContractLine>): void {
   for (const [index, item] of data.LineItems.entries()) {
     const line = lines.get(item.EquipmentLineID) as ContractLine;
     const seen = new Set<number>();
@@ -295,8 +295,33 @@ export async function overAvailability(
   return { over: true, available };
 }
 
+/**
+ * The submit's lines checked against the contract's, under the lines' locks: the fee ids are the
+ * order's (none for a new one), each line is the contract's, its items make sense. The booker's
+ * and the updater's first step; an edited order's own bookings do not count as booked elsewhere.
+ */
+export async function checkedContractLines(
+  trx: Db,
+  viewer: Viewer,
+  contract: ContractRowLite,
+  data: TermLeaseData,
+  orderId: number | null,
+): Promise<Map<number, ContractLine>> {
+  await checkFeeIds(trx, data, orderId);
+  await lockLines(trx, contract.contract_id);
+  const lines = await linesOfSubmit(
+    trx,
+    viewer,
+    contract,
+    data,
+    await contractLines(trx, contract, orderId ?? undefined),
+  );
+  checkItems(data, lines);
+  return lines;
+}
+
 /** Fee ids sent back must be the order's (a create has none). */
-export async function checkFeeIds(trx: Db, data: TermLeaseData, orderId: number | null): Promise<void> {
+async function checkFeeIds(trx: Db, data: TermLeaseData, orderId: number | null): Promise<void> {
   const sent = (data.Contract.BookingFees ?? [])
     .map((f) => f.longTermOrderFeeId)
     .filter((id): id is number => id !== undefined);
@@ -330,16 +355,7 @@ export const bookTermLease: Booker<TermLeaseData> = async (deps, request) => {
       'EXISTING_BOOKING',
     );
   return bookOnce(deps, request, TERM_LEASE_ORDER_TYPE, contract.customer_id, async (trx, customer) => {
-    await checkFeeIds(trx, data, null);
-    await lockLines(trx, contract.contract_id);
-    const lines = await linesOfSubmit(
-      trx,
-      request.viewer,
-      contract,
-      data,
-      await contractLines(trx, contract),
-    );
-    checkItems(data, lines);
+    const lines = await checkedContractLines(trx, request.viewer, contract, data, null);
     const items = data.LineItems.flatMap((i) =>
       i.BookedItems.filter((b) => !b.CancelBooking).map((b) => ({ line: i.EquipmentLineID, b })),
     );

@@ -1,15 +1,12 @@
 /** Editing a term lease order (SPEC §4 Term lease booking, edit mode): the type's updater. */
 
-import { contractLines, TERM_LEASE_ORDER_TYPE, visibleContract } from '../../domain/term-lease-contracts';
+import { TERM_LEASE_ORDER_TYPE, visibleContract } from '../../domain/term-lease-contracts';
 import { insertBookings, insertPendingRequest, PendingReason } from '../booking-orders';
 import type { Updater } from '../submission';
 import {
   type BookedItem,
-  checkFeeIds,
-  checkItems,
+  checkedContractLines,
   checkQuantities,
-  linesOfSubmit,
-  lockLines,
   lockLocations,
   newBooking,
   overAvailability,
@@ -43,16 +40,7 @@ export const updateTermLease: Updater<TermLeaseData> = async (trx, request, { cl
       'CONTRACT_FIXED',
     );
   const contract = await visibleContract(trx, request.viewer, data.Contract.ContractId);
-  await checkFeeIds(trx, data, orderId);
-  await lockLines(trx, contract.contract_id);
-  const lines = await linesOfSubmit(
-    trx,
-    request.viewer,
-    contract,
-    data,
-    await contractLines(trx, contract, orderId),
-  );
-  checkItems(data, lines);
+  const lines = await checkedContractLines(trx, request.viewer, contract, data, orderId);
 
   const existing = await trx
     .selectFrom('bookings')
