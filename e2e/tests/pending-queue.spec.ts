@@ -76,6 +76,13 @@ test('demo.customer books over its threshold; demo.staff validates and accepts; 
     const queued = await queue.findOrder(orderId);
     await expect(queued).toContainText('Over weekly threshold');
     await expect(queued).toContainText('Not validated');
+    // A pool booking draws on the pool: Inventory lists the market's yards with what each has.
+    await queued.getByRole('button', { name: /^Inventory for / }).click();
+    const stock = queued.getByRole('list', { name: 'Inventory in CHI' });
+    await expect(stock.getByRole('listitem').first()).toHaveText(/^\S.*: \d+ available$/);
+    await expect(stock).toBeInViewport();
+    await queued.getByRole('button', { name: /^Inventory for / }).click();
+    await expect(stock).toBeHidden();
     await queue.select(queued);
     await queue.act('Validate');
     // Validation re-checks now: the cap of 0 is still passed.
