@@ -423,15 +423,15 @@ describe('FlowStore step actions', () => {
     await settle();
     expect(store.hasDraft).toBe(true);
     expect(storage.getItem(draftKey('reposition-booking'))).toBe(saved);
-    store.acknowledge('reposition.over-available');
+    store.answers.tick('reposition.over-available');
     void store.runAction('availability');
     calls[1]?.resolve({ AvailableQuantity: 8 });
     await settle();
-    expect(store.acknowledged.has('reposition.over-available')).toBe(true);
+    expect(store.answers.ticked.has('reposition.over-available')).toBe(true);
     void store.runAction('availability');
     calls[2]?.resolve({ AvailableQuantity: 2 });
     await settle();
-    expect(store.acknowledged.has('reposition.over-available')).toBe(false);
+    expect(store.answers.ticked.has('reposition.over-available')).toBe(false);
   });
 });
 

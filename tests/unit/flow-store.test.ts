@@ -147,11 +147,11 @@ describe('FlowStore request step', () => {
       { LocationId: 5, Available: 9, DailyLeaseBooking: { UnitsRequestedCount: 1 } },
     ]);
     store.setData('Contact', { ContactName: 'Casey', EmailAddresses: 'casey@example.com' });
-    expect(store.acknowledgements.map((a) => a.ruleId)).toEqual([CHARGES]);
+    expect(store.answers.acknowledgements.map((a) => a.ruleId)).toEqual([CHARGES]);
     expect(await store.next()).toBe(false);
-    expect(store.blockedAcknowledgements).toEqual([CHARGES]);
-    store.acknowledge(CHARGES);
-    expect(store.blockedAcknowledgements).toEqual([]);
+    expect(store.answers.blocked).toEqual([CHARGES]);
+    store.answers.tick(CHARGES);
+    expect(store.answers.blocked).toEqual([]);
     expect(await store.next()).toBe(true);
     expect(store.submitBody.Acknowledged).toEqual([CHARGES]);
   });
@@ -177,24 +177,22 @@ describe('FlowStore request step', () => {
     store.setData('Search', { ChassisIds: ['PLCZ000001', 'PLCZ000002'] });
     store.setData('Contact', { ContactName: 'Casey', EmailAddresses: 'casey@example.com' });
     store.setData('Redelivery', { GroupLineItems: [line('TL-A', 1, true), line('TL-B', 2, false)] });
-    expect(store.acknowledgements.map((a) => a.message)).toEqual([
+    expect(store.answers.acknowledgements.map((a) => a.message)).toEqual([
       'The minimum rental period override on contract TL-A may bring early return fees. I accept them.',
     ]);
     // The second line's override: its own box at once, without a Next.
     store.setData('Redelivery', { GroupLineItems: [line('TL-A', 1, true), line('TL-B', 2, true)] });
-    const [a, b] = store.acknowledgements;
-    expect(store.acknowledgements.map((x) => x.message)).toEqual([
+    const [a, b] = store.answers.acknowledgements;
+    expect(store.answers.acknowledgements.map((x) => x.message)).toEqual([
       'The minimum rental period override on contract TL-A may bring early return fees. I accept them.',
       'The minimum rental period override on contract TL-B may bring early return fees. I accept them.',
     ]);
-    expect(store.unansweredAcknowledgements('Redelivery.GroupLineItems.1').map((x) => x.key)).toEqual([
-      b?.key,
-    ]);
-    store.acknowledge(a?.key ?? '');
+    expect(store.answers.unansweredAbout('Redelivery.GroupLineItems.1').map((x) => x.key)).toEqual([b?.key]);
+    store.answers.tick(a?.key ?? '');
     expect(await store.next()).toBe(false);
-    expect(store.blockedAcknowledgements).toEqual([b?.key]);
-    store.acknowledge(b?.key ?? '');
-    expect(store.unansweredAcknowledgements('Redelivery.GroupLineItems')).toEqual([]);
+    expect(store.answers.blocked).toEqual([b?.key]);
+    store.answers.tick(b?.key ?? '');
+    expect(store.answers.unansweredAbout('Redelivery.GroupLineItems')).toEqual([]);
     expect(await store.next()).toBe(true);
     // The server reads answers by rule id: the rule is answered once every line's box is ticked.
     expect(store.submitBody.Acknowledged).toEqual([RENTAL]);

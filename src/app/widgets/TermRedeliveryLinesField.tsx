@@ -122,7 +122,7 @@ export const TermRedeliveryLinesField = observer(function TermRedeliveryLinesFie
           (d) => d.NeedsMinRentalPeriodOverride && !d.MinRentalPeriodOverrideApplied,
         );
         const state =
-          LINE_STATE[lineState(line, context.flow.unansweredAcknowledgements(`${path}.${index}`).length)];
+          LINE_STATE[lineState(line, context.flow.answers.unansweredAbout(`${path}.${index}`).length)];
         return (
           <Box
             as="section"

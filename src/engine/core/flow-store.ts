@@ -10,6 +10,7 @@ import { ACKNOWLEDGED_FIELD, checkStep, requestSteps, type SchemaValidator } fro
 import { applyObject, type TemplateContext } from './data-template';
 import { DraftKeeper } from './draft';
 import { answerParts, flowDataSchema } from './flow-actions';
+import { FlowAnswers } from './flow-answers';
 import { diffFlowData, type FieldChange, titleAt } from './flow-changes';
 import { deepEqual, type FlowData, getPath, newUuid, pick, setPath } from './flow-data';
 import {
@@ -27,18 +28,11 @@ import {
   stepById,
   stepOfKind,
 } from './flow-steps';
-import {
-  type Acknowledgement,
-  acknowledgementKey,
-  acknowledgementStatements,
-  answeredRuleIds,
-  distinctAcknowledgements,
-  itemErrorsOf,
-} from './flow-verdicts';
+import { itemErrorsOf } from './flow-verdicts';
 import type { LoadedFlow, LoadedStep } from './load';
 import { evaluateRules, type Limits } from './rules';
 import { flatten, prefilledValues, startingValues } from './starting-data';
-import type { FieldError, JsonSchema, RuleVerdict, StepAction } from './types';
+import type { FieldError, JsonSchema, StepAction } from './types';
 
 /**
  * A mounted widget's own verdict on its field, beyond the schema and the rules: e.g. the chassis
@@ -65,15 +59,8 @@ export class FlowStore {
   stepId: string;
   data: FlowData = {};
   fieldErrors: FieldError[] = [];
-  /** Confirm and acknowledge verdicts the server reported unanswered. */
-  serverQuestions: RuleVerdict[] = [];
-  /**
-   * Rule ids of confirm questions answered OK, and the keys of acknowledgements ticked (a rule's
-   * id, or one per statement of a forEach rule: see Acknowledgement).
-   */
-  readonly acknowledged = observable.set<string>();
-  /** Keys of the acknowledgements that stopped the last Next because their box was not ticked. */
-  blockedAcknowledgements: string[] = [];
+  /** What the user answered of the rules: confirmations, acknowledgements, the server's questions. */
+  readonly answers: FlowAnswers;
   submitting = false;
   /** A confirmation is open on behalf of next() or submit(); further calls wait their turn. */
   busy = false;
@@ -120,6 +107,7 @@ export class FlowStore {
     this.stepId = flow.steps[0]?.id ?? '';
     this.idempotencyKey = this.newKey();
     this.draft = new DraftKeeper(services.storage, flow.id, services.now);
+    this.answers = new FlowAnswers(this);
     this.dataSchema = flowDataSchema(flow);
     this.data = this.startingData();
     this.opened = this.data;
@@ -137,15 +125,13 @@ export class FlowStore {
       fillInFirst: () => services.messages.fillInFirst,
       apply: (act, answer) => this.applyAnswer(act, answer),
     });
-    makeObservable<FlowStore, 'history' | 'opened' | 'applyAnswer' | 'dataSchema' | 'statements'>(this, {
+    makeObservable<FlowStore, 'history' | 'opened' | 'applyAnswer' | 'dataSchema'>(this, {
       flow: observableRef,
       limits: observableRef,
       dataSchema: observableRef,
       stepId: observable,
       data: observableRef,
       fieldErrors: observableRef,
-      serverQuestions: observableRef,
-      blockedAcknowledgements: observableRef,
       submitting: observable,
       busy: observable,
       result: observableRef,
@@ -165,12 +151,9 @@ export class FlowStore {
       dirty: computed,
       changes: computed,
       unchanged: computed,
-      acknowledgements: computed,
-      statements: computed,
       applyAnswer: action,
       setData: action,
       setSections: action,
-      acknowledge: action,
       back: action,
       edit: action,
       reset: action,
@@ -240,33 +223,6 @@ export class FlowStore {
   }
 
   /**
-   * Acknowledge rules that apply to the current request step's data as it stands: shown as
-   * checkboxes, one per key, from the change that makes them apply (not from the next check).
-   */
-  get acknowledgements(): Acknowledgement[] {
-    return distinctAcknowledgements(this.statements);
-  }
-
-  /** Every statement behind `acknowledgements`, each element's own (two may share a box). */
-  private get statements(): Acknowledgement[] {
-    return acknowledgementStatements(
-      this.step,
-      this.stepData(this.step),
-      this.limits,
-      this.serverQuestions,
-      this.allRules,
-    );
-  }
-
-  /**
-   * The acknowledgements about `field` or an element inside it not ticked yet: a widget can say
-   * that its item still waits for one (the term lease redelivery's contract line).
-   */
-  unansweredAcknowledgements(field: string): Acknowledgement[] {
-    return this.statements.filter((a) => isUnder(a.field, field) && !this.acknowledged.has(a.key));
-  }
-
-  /**
    * A widget's own check of the field at `path` (e.g. the server refused a listed chassis): Next
    * refuses while it reports problems on the current step, as it does for a rule's. Returns the
    * unregistering function (a widget's unmount).
@@ -286,13 +242,7 @@ export class FlowStore {
   /** The submit body: every request step's groups plus the answered rule ids. */
   get submitBody(): Record<string, unknown> {
     const keys = requestSteps(this.flow).flatMap(sectionsOf);
-    const statements = requestSteps(this.flow).flatMap((step) =>
-      acknowledgementStatements(step, this.stepData(step), this.limits, this.serverQuestions, this.allRules),
-    );
-    return {
-      ...pick(this.data, keys),
-      [ACKNOWLEDGED_FIELD]: answeredRuleIds(this.allRules, statements, this.acknowledged),
-    };
+    return { ...pick(this.data, keys), [ACKNOWLEDGED_FIELD]: this.answers.ruleIds() };
   }
 
   /** What the submit confirmation lists: each summary rule's line, under its field's title. */
@@ -322,8 +272,7 @@ export class FlowStore {
       this.idempotencyKey = this.newKey();
       this.keyUsed = false;
     }
-    // A confirmation answered the data as it was; changed data asks again.
-    for (const id of [...this.acknowledged]) if (this.kindOf(id) === 'confirm') this.acknowledged.delete(id);
+    this.answers.dataChanged();
     this.fieldErrors = this.fieldErrors.filter((e) => !isUnder(e.field, path));
     if (this.revalidate && this.step.schema) this.fieldErrors = this.check(this.step).errors;
   }
@@ -335,26 +284,16 @@ export class FlowStore {
     }
   }
 
-  /** Ticks or clears an acknowledgement by its key (a rule id for a rule over the whole data). */
-  acknowledge(key: string, ticked = true): void {
-    if (ticked) this.acknowledged.add(key);
-    else this.acknowledged.delete(key);
-    this.blockedAcknowledgements = this.blockedAcknowledgements.filter((k) => k !== key);
-  }
-
   /** Checks the request step; errors and unticked acknowledgements block, confirm rules ask. */
   async next(): Promise<boolean> {
     const step = this.step;
     if (this.busy || step.kind !== 'request') return false;
     const { errors, questions } = this.check(step);
-    const unticked = questions
-      .filter((q) => q.kind === 'acknowledge')
-      .map((q) => this.ackKey(q))
-      .filter((key) => !this.acknowledged.has(key));
+    const unticked = this.answers.unticked(questions);
     runInAction(() => {
       this.fieldErrors = errors;
       this.revalidate = errors.length > 0;
-      this.blockedAcknowledgements = [...new Set(unticked)];
+      this.answers.blocked = unticked;
     });
     if (errors.length > 0 || unticked.length > 0) return false;
     runInAction(() => {
@@ -362,9 +301,9 @@ export class FlowStore {
     });
     try {
       for (const q of questions) {
-        if (q.kind !== 'confirm' || this.acknowledged.has(q.ruleId)) continue;
+        if (q.kind !== 'confirm' || this.answers.ticked.has(q.ruleId)) continue;
         if (!(await this.services.confirm(q.message))) return false;
-        runInAction(() => this.acknowledged.add(q.ruleId));
+        runInAction(() => this.answers.ticked.add(q.ruleId));
       }
     } finally {
       runInAction(() => {
@@ -375,7 +314,7 @@ export class FlowStore {
       this.history = [...this.history, step.id];
       this.stepId = nextStepId(this.flow, step.id);
       this.focusedSection = null;
-      this.serverQuestions = [];
+      this.answers.serverQuestions = [];
       this.submitMessage = null;
     });
     this.saveDraft();
@@ -493,7 +432,7 @@ export class FlowStore {
         this.data = original;
         this.fieldErrors = [];
         this.revalidate = false;
-        this.acknowledged.clear();
+        this.answers.ticked.clear();
       });
       this.actions.trigger();
       return true;
@@ -518,8 +457,6 @@ export class FlowStore {
       stepId: this.flow.steps[0]?.id ?? '',
       data: this.startingData(),
       fieldErrors: [],
-      serverQuestions: [],
-      blockedAcknowledgements: [],
       result: null,
       submitMessage: null,
       focusedSection: null,
@@ -528,7 +465,7 @@ export class FlowStore {
       keyUsed: false,
       idempotencyKey: this.newKey(),
     });
-    this.acknowledged.clear();
+    this.answers.clear();
     this.draft.refresh();
   }
 
@@ -650,14 +587,7 @@ export class FlowStore {
     }
     this.submitMessage = failure.message;
     this.fieldErrors = [...failure.errors];
-    this.serverQuestions = [...failure.unanswered];
-    for (const q of failure.unanswered) {
-      this.acknowledged.delete(q.ruleId);
-      this.acknowledged.delete(this.ackKey(q));
-    }
-    this.blockedAcknowledgements = [
-      ...new Set(failure.unanswered.filter((q) => q.kind === 'acknowledge').map((q) => this.ackKey(q))),
-    ];
+    this.answers.refused(failure.unanswered);
     const first = [...failure.errors, ...failure.unanswered][0];
     if (first) this.goToSection(first.field.split('.')[0] ?? '');
   }
@@ -671,21 +601,9 @@ export class FlowStore {
     return widgets.length > 0 ? { ...result, errors: [...result.errors, ...widgets] } : result;
   }
 
-  private stepData(step: LoadedStep) {
+  /** The data of a step's groups (what its schema and rules see). */
+  stepData(step: LoadedStep) {
     return pick(this.data, sectionsOf(step));
-  }
-
-  private kindOf(ruleId: string) {
-    return this.allRules.find((r) => r.id === ruleId)?.kind;
-  }
-
-  /** Every request step's rules: what an answer's key or kind is looked up in. */
-  private get allRules() {
-    return this.flow.steps.flatMap((s) => s.compiledRules);
-  }
-
-  private ackKey(verdict: RuleVerdict): string {
-    return acknowledgementKey(this.allRules, verdict);
   }
 
   /** Edit mode keeps no draft: the order itself is the saved state, and a new request's draft stays untouched. */

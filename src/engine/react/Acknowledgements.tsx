@@ -7,19 +7,19 @@ import type { FlowStore } from '../core/flow-store';
  * contract line its own), with the rule's own message, drawn as soon as the data asks for it.
  */
 export const Acknowledgements = observer(function Acknowledgements({ store }: { store: FlowStore }) {
-  const items = store.acknowledgements;
+  const items = store.answers.acknowledgements;
   if (items.length === 0) return null;
   return (
     <Stack gap={3}>
       {items.map((item, index) => {
-        const blocked = store.blockedAcknowledgements.includes(item.key);
+        const blocked = store.answers.blocked.includes(item.key);
         // A key holds the statement's text: the element ids use its place instead.
         const errorId = `ack-${index}-error`;
         return (
           <Stack key={item.key} gap={1}>
             <Checkbox.Root
-              checked={store.acknowledged.has(item.key)}
-              onCheckedChange={(e) => store.acknowledge(item.key, e.checked === true)}
+              checked={store.answers.ticked.has(item.key)}
+              onCheckedChange={(e) => store.answers.tick(item.key, e.checked === true)}
               invalid={blocked}
               alignItems="flex-start"
             >
