@@ -20,7 +20,7 @@ import { buildContracts } from './contracts';
 import { buildCustomers } from './customers';
 import { buildFees } from './fees';
 import { buildLocations, INVENTORY_ORGS, locationsByOrg } from './locations';
-import { buildReservations, buildThresholds } from './operations';
+import { buildReservations, buildThresholds, withDemoHeadroom } from './operations';
 import { Rng } from './random';
 import * as ref from './reference-data';
 import { buildRoles } from './roles';
@@ -133,7 +133,11 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
     orgLocations,
     staff.map((u) => u.user_name),
   );
-  const thresholds = buildThresholds(opsRng, customers, marketCodes, staffIds);
+  const thresholds = withDemoHeadroom(
+    buildThresholds(opsRng, customers, marketCodes, staffIds),
+    plans,
+    (customerId) => customerId <= 3,
+  );
 
   await db.transaction().execute(async (trx) => {
     const put = async <T extends SeedTable>(table: T, rows: Parameters<typeof insertInBatches<T>>[2]) => {

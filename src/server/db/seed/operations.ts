@@ -1,9 +1,12 @@
 /** Staff-side data: internal reservations at provider-managed pools and weekly booking thresholds. */
+
+import { orderTypesWhere } from '../../../domain/booking-type-facts';
 import { CONFIGURED_LOCATION_ID, DEFAULT_INVENTORY_ORG } from '../../../domain/constants';
 import type { InternalReservationTable, WeeklyThresholdTable } from '../types';
+import type { OrderPlan } from './booking-orders';
 import type { CustomerRow } from './customers';
 import { CHASSIS_CATEGORIES, kindFor } from './equipment';
-import { iso, type Rng, randomInstant } from './random';
+import { ANCHOR, ANCHOR_MS, DAY_MS, iso, type Rng, randomInstant } from './random';
 import { reasonCodes } from './reference-data';
 
 export type ReservationRow = Omit<
@@ -105,4 +108,47 @@ export function buildThresholds(
     if (rng.chance(0.3)) add(c.customer_id, rng.pick(marketCodes), null, rng.int(5, 60));
   }
   return rows;
+}
+
+/** What a demo customer can still book this week under each of its thresholds, whatever the seed day. */
+const DEMO_HEADROOM = 20;
+const THRESHOLD_TYPES: readonly string[] = orderTypesWhere((f) => f.countsTowardThreshold);
+
+/**
+ * The demo customers' thresholds leave DEMO_HEADROOM units this week. The demo data places orders
+ * up to a few days back, so late in a week the demo customer's own seeded orders can already fill
+ * its limits, and its first booking of a demo would go to review instead of getting a number. A
+ * limit below what the seeded orders hold this week (counted as weeklyThresholdUsage counts them:
+ * open or pending bookings of the threshold's types, market and size, the week from Monday 00:00
+ * UTC) is raised to that plus the headroom; other customers' limits stay as drawn.
+ */
+export function withDemoHeadroom(
+  thresholds: readonly ThresholdRow[],
+  plans: readonly OrderPlan[],
+  isDemo: (customerId: number) => boolean,
+): ThresholdRow[] {
+  const weekStart = ANCHOR_MS - ((ANCHOR.getUTCDay() + 6) % 7) * DAY_MS;
+  const thisWeek = plans.filter(
+    (p) =>
+      isDemo(p.order.customer_id) &&
+      THRESHOLD_TYPES.includes(p.order.booking_order_type_code) &&
+      Date.parse(p.order.created_at) >= weekStart,
+  );
+  return thresholds.map((t) => {
+    if (!isDemo(t.customer_id)) return t;
+    const used = thisWeek
+      .filter(
+        (p) =>
+          p.order.customer_id === t.customer_id &&
+          (t.market_code === null || p.order.market_code === t.market_code),
+      )
+      .flatMap((p) => p.bookings)
+      .filter(
+        (b) =>
+          (b.status_code === 'OP' || b.status_code === 'PN') &&
+          (t.equipment_category_code === null || b.equipment_category_code === t.equipment_category_code),
+      )
+      .reduce((sum, b) => sum + b.units_requested_count, 0);
+    return used + DEMO_HEADROOM > t.weekly_limit ? { ...t, weekly_limit: used + DEMO_HEADROOM } : t;
+  });
 }
