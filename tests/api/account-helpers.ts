@@ -1,63 +1,13 @@
 /** Factories and mail readers shared by the account lifecycle API tests. */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOCAL_AUTH_PROVIDER } from '../../src/domain/constants';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { ROLE_ID } from '../../src/server/db/seed/roles';
-import type { TestApp } from '../helpers/test-app';
 
 /** Passes the password policy (src/schemas/account.ts). */
 export const NEW_PASSWORD = 'Fresh!Pass2468';
 export const OTHER_PASSWORD = 'Another#Pass1357';
-export const START_PASSWORD = 'Start!Pass9753';
-
-export interface BuiltUser {
-  userId: number;
-  userName: string;
-  email: string;
-  password: string;
-}
-
-/** A user of the Customer Full role (on customer 1 unless told), with its own name, email and password. */
-export async function buildUser(
-  t: TestApp,
-  overrides: {
-    resetPassword?: boolean;
-    authProvider?: string;
-    password?: string;
-    active?: boolean;
-    customerId?: number;
-  } = {},
-): Promise<BuiltUser> {
-  const suffix = randomBytes(4).toString('hex');
-  const userName = `acct.${suffix}`;
-  const email = `acct.${suffix}@example.com`;
-  const password = overrides.password ?? START_PASSWORD;
-  const row = await t.handle.db
-    .insertInto('users')
-    .values({
-      user_name: userName,
-      first_name: 'Avery',
-      last_name: `Account ${suffix}`,
-      email,
-      phone: '555-0100',
-      password_hash: await hashPassword(password),
-      auth_provider: overrides.authProvider ?? LOCAL_AUTH_PROVIDER,
-      customer_id: overrides.customerId ?? 1,
-      module_id_owned: 1,
-      reset_password: overrides.resetPassword ?? false,
-      active: overrides.active ?? true,
-    })
-    .returning('user_id')
-    .executeTakeFirstOrThrow();
-  await t.handle.db
-    .insertInto('user_roles')
-    .values({ user_id: row.user_id, role_id: ROLE_ID.customerFull })
-    .execute();
-  return { userId: row.user_id, userName, email, password };
-}
+/** The user factory lives with the others (tests/helpers/factories.ts). */
+export { type BuiltUser, buildUser, START_PASSWORD } from '../helpers/factories';
 
 /** A throwaway DATA_DIR, so the outbox of one test file is its own. */
 export const tempDataDir = (): string => mkdtempSync(join(tmpdir(), 'brr-account-'));

@@ -7,16 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { makeCustomer, stockedLocation } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   availableAt,
   clearThresholds,
-  customersOfClass,
   DAILY_LEASE_URL,
   type Equipment,
   POOL_URL,
-  roomiestLocation,
-  setAvailable,
   submit,
   unitsPayload,
 } from './bookings-helpers';
@@ -46,7 +44,7 @@ describe.each(databaseKinds)('concurrent and repeated submits on %s', (kind) => 
     customer = await t.tokenFor('demo.customer');
     staff = await t.tokenFor('demo.staff');
     await clearThresholds(t);
-    place = await roomiestLocation(t, customer, 'pool', LAX_53);
+    place = await stockedLocation(t, LAX_53, 20);
   });
   afterAll(() => t.close());
 
@@ -116,10 +114,10 @@ describe.each(databaseKinds)('concurrent and repeated submits on %s', (kind) => 
   });
 
   it('books exactly the last 5 units when 20 customers ask for one each at once', async () => {
-    await setAvailable(t, customer, 'pool', LAX_53, place.LocationId, 5);
-    const carriers = await customersOfClass(t, 'MC', 10);
-    expect(carriers).toHaveLength(10);
-    const last = { ...place, Available: 5 };
+    const last = await stockedLocation(t, LAX_53, 5);
+    const carriers = await Promise.all(
+      Array.from({ length: 10 }, async () => (await makeCustomer(t, { customerClass: 'MC' })).customerId),
+    );
     const ask = (token: string, customerId?: number) =>
       submit(
         t,
@@ -137,9 +135,9 @@ describe.each(databaseKinds)('concurrent and repeated submits on %s', (kind) => 
     const statuses = answers.map((a) => a.json().StatusCode);
     expect(statuses.filter((s) => s === 'OP')).toHaveLength(5);
     expect(statuses.filter((s) => s === 'PN')).toHaveLength(15);
-    expect(await availableAt(t, customer, 'pool', LAX_53, place.LocationId)).toBe(0);
+    expect(await availableAt(t, customer, 'pool', LAX_53, last.LocationId)).toBe(0);
     // Never negative, not even before the clamp: stock less holds less reservations is exactly 0.
-    expect(await rawAvailability(t, place.LocationId, LAX_53)).toBe(0);
+    expect(await rawAvailability(t, last.LocationId, LAX_53)).toBe(0);
   });
 });
 

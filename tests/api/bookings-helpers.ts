@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { addChassis } from '../helpers/factories';
 import { bearer, type TestApp } from '../helpers/test-app';
 
 export const POOL_URL = '/api/poolbooking/create';
@@ -89,23 +90,8 @@ export async function roomiestLocation(t: TestApp, token: string, kind: Kind, eq
   return rows.reduce((best, r) => (r.Available > best.Available ? r : best));
 }
 
-let nextChassis = 900_000;
-/** Puts `count` more pool chassis (org IDL) available at a location; IDs from a range the seed never uses. */
-export async function addChassis(t: TestApp, locationId: number, equipment: Equipment, count: number) {
-  const rows = Array.from({ length: count }, () => ({
-    chassis_id: `PLCX${String(nextChassis++)}`,
-    equipment_category_code: equipment.EquipmentSize,
-    equipment_class_code: equipment.EquipmentClass,
-    extendable: false,
-    inventory_org_code: 'IDL',
-    location_id: locationId,
-    on_hire_customer_id: null,
-    contract_id: null,
-    status: 'AVAILABLE' as const,
-    manufactured_year: 2024,
-  }));
-  if (rows.length) await t.handle.db.insertInto('chassis').values(rows).execute();
-}
+/** The factories' (tests/helpers/factories.ts): one range of chassis IDs for every test helper. */
+export { addChassis } from '../helpers/factories';
 
 /**
  * Makes exactly `target` units available at a location: surplus chassis go out of service, and

@@ -5,17 +5,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIGURED_LOCATION_ID } from '../../src/domain/constants';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, makeCustomer, stockedLocation } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   availability,
   availableAt,
   bookingCodePattern,
   clearThresholds,
-  customersOfClass,
   DAILY_LEASE_URL,
   type Equipment,
   POOL_URL,
-  roomiestLocation,
   setAvailable,
   submit,
   unitsPayload,
@@ -40,12 +39,13 @@ describe.each(databaseKinds)('pool and daily lease booking on %s', (kind) => {
   afterAll(() => t.close());
 
   it('confirms a pool booking with booking numbers, and availability goes down by the units', async () => {
-    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
-    expect(place.Available).toBeGreaterThanOrEqual(3);
+    const { customerId, token } = await customerWithToken(t);
+    const place = await stockedLocation(t, LAX_40, 5);
+    expect(await availableAt(t, token, 'pool', LAX_40, place.LocationId)).toBe(5);
     const res = await submit(
       t,
       POOL_URL,
-      customer,
+      token,
       unitsPayload('pool', LAX_40, [{ LocationId: place.LocationId, units: 3, Available: place.Available }]),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -68,7 +68,7 @@ describe.each(databaseKinds)('pool and daily lease booking on %s', (kind) => {
     });
     expect(booking.BookingCode).toMatch(bookingCodePattern('PB'));
     expect(booking.BookingCode).toBe(`PB${yy()}${String(booking.BookingId).padStart(6, '0')}`);
-    expect(await availableAt(t, customer, 'pool', LAX_40, place.LocationId)).toBe(place.Available - 3);
+    expect(await availableAt(t, token, 'pool', LAX_40, place.LocationId)).toBe(2);
 
     const stored = await t.handle.db
       .selectFrom('booking_orders')
@@ -76,7 +76,7 @@ describe.each(databaseKinds)('pool and daily lease booking on %s', (kind) => {
       .where('booking_order_id', '=', order.BookingOrderId)
       .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({
-      customer_id: 1,
+      customer_id: customerId,
       status_code: 'OP',
       market_code: 'LAX',
       contact_name: 'Pat Dispatcher',
@@ -114,8 +114,8 @@ describe.each(databaseKinds)('pool and daily lease booking on %s', (kind) => {
   });
 
   it('sends a request over availability to the pending queue, without booking numbers', async () => {
-    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
-    const units = place.Available + 1;
+    const place = await stockedLocation(t, LAX_40, 2);
+    const units = 3;
     const res = await submit(
       t,
       POOL_URL,
@@ -142,22 +142,22 @@ describe.each(databaseKinds)('pool and daily lease booking on %s', (kind) => {
       status: 'PENDING',
     });
     // A pending booking holds nothing.
-    expect(await availableAt(t, customer, 'pool', LAX_40, place.LocationId)).toBe(place.Available);
+    expect(await availableAt(t, customer, 'pool', LAX_40, place.LocationId)).toBe(2);
   });
 
   it('sends a booking past the weekly threshold to the pending queue; other markets are not capped', async () => {
-    const [carrier] = await customersOfClass(t, 'MC', 1);
-    const equipment = { ...LAX_40, EquipmentSize: 'Chassis.53', CustomerId: carrier as number };
+    const carrier = (await makeCustomer(t, { customerClass: 'MC' })).customerId;
+    const equipment = { ...LAX_40, EquipmentSize: 'Chassis.53', CustomerId: carrier };
     await t.handle.db
       .insertInto('weekly_thresholds')
       .values({
-        customer_id: carrier as number,
+        customer_id: carrier,
         market_code: 'LAX',
         equipment_category_code: 'Chassis.53',
         weekly_limit: 3,
       })
       .execute();
-    const place = await roomiestLocation(t, staff, 'pool', equipment);
+    const place = await stockedLocation(t, equipment, 10);
     const book = (units: number, eq = equipment, at = place) =>
       submit(
         t,
@@ -176,14 +176,14 @@ describe.each(databaseKinds)('pool and daily lease booking on %s', (kind) => {
       pending_reason_code: 'OVER_THRESHOLD',
     });
     const elsewhere = { ...equipment, MarketCode: 'SEA' };
-    const seattle = await roomiestLocation(t, staff, 'pool', elsewhere);
+    const seattle = await stockedLocation(t, elsewhere, 5);
     expect((await book(2, elsewhere, seattle)).json()).toMatchObject({ StatusCode: 'OP' });
   });
 
   it('sends a beneficial cargo owner’s booking to class review', async () => {
-    const [owner] = await customersOfClass(t, 'BCO', 1);
-    const equipment = { ...LAX_40, CustomerId: owner as number };
-    const place = await roomiestLocation(t, staff, 'pool', equipment);
+    const owner = (await makeCustomer(t, { customerClass: 'BCO' })).customerId;
+    const equipment = { ...LAX_40, CustomerId: owner };
+    const place = await stockedLocation(t, equipment, 5);
     const res = await submit(
       t,
       POOL_URL,

@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { makeCustomer, stockedLocation } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   availableAt,
   bookingCodePattern,
   clearThresholds,
   type Equipment,
-  roomiestLocation,
   submit,
   unitsPayload,
 } from './bookings-helpers';
@@ -22,24 +22,19 @@ const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', Equi
 describe.each(databaseKinds)('inventory booking on %s', (kind) => {
   let t: TestApp;
   let staff: string;
-  let demoCustomerId: number;
+  let customerId: number;
   beforeAll(async () => {
     t = await startTestApp(kind);
     staff = await t.tokenFor('demo.staff');
     await clearThresholds(t);
-    const user = await t.handle.db
-      .selectFrom('users')
-      .select('customer_id')
-      .where('user_name', '=', 'demo.customer')
-      .executeTakeFirstOrThrow();
-    demoCustomerId = user.customer_id as number;
+    customerId = (await makeCustomer(t)).customerId;
   });
   afterAll(() => t.close());
 
   it("books the customer's units as a pool booking of the customer, and availability drops by them", async () => {
-    const equipment = { ...LAX_40, CustomerId: demoCustomerId };
-    const place = await roomiestLocation(t, staff, 'pool', equipment);
-    expect(place.Available).toBeGreaterThanOrEqual(2);
+    const equipment = { ...LAX_40, CustomerId: customerId };
+    const place = await stockedLocation(t, equipment, 5);
+    expect(await availableAt(t, staff, 'pool', equipment, place.LocationId)).toBe(5);
     const res = await submit(
       t,
       INVENTORY_BOOKING_URL,
@@ -57,12 +52,12 @@ describe.each(databaseKinds)('inventory booking on %s', (kind) => {
       .select('customer_id')
       .where('booking_order_id', '=', order.BookingOrderId)
       .executeTakeFirstOrThrow();
-    expect(row.customer_id).toBe(demoCustomerId);
-    expect(await availableAt(t, staff, 'pool', equipment, place.LocationId)).toBe(place.Available - 2);
+    expect(row.customer_id).toBe(customerId);
+    expect(await availableAt(t, staff, 'pool', equipment, place.LocationId)).toBe(3);
   });
 
   it('asks for the customer: staff book for someone, and the schema names the field', async () => {
-    const place = await roomiestLocation(t, staff, 'pool', LAX_40);
+    const place = await stockedLocation(t, LAX_40, 5);
     const res = await submit(
       t,
       INVENTORY_BOOKING_URL,
@@ -74,8 +69,8 @@ describe.each(databaseKinds)('inventory booking on %s', (kind) => {
   });
 
   it('is staff work: customers and read-only staff are refused, and nothing is booked', async () => {
-    const equipment = { ...LAX_40, CustomerId: demoCustomerId };
-    const place = await roomiestLocation(t, staff, 'pool', equipment);
+    const equipment = { ...LAX_40, CustomerId: customerId };
+    const place = await stockedLocation(t, equipment, 5);
     const body = unitsPayload('pool', equipment, [
       { LocationId: place.LocationId, units: 1, Available: place.Available },
     ]);
@@ -83,6 +78,6 @@ describe.each(databaseKinds)('inventory booking on %s', (kind) => {
       const res = await submit(t, INVENTORY_BOOKING_URL, await t.tokenFor(user), body);
       expect(res.statusCode, `${user}: ${res.body}`).toBe(403);
     }
-    expect(await availableAt(t, staff, 'pool', equipment, place.LocationId)).toBe(place.Available);
+    expect(await availableAt(t, staff, 'pool', equipment, place.LocationId)).toBe(5);
   });
 });

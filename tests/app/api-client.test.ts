@@ -1,42 +1,38 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, timeZoneOffsetHours } from '../../src/app/api/client';
 import { ApiError } from '../../src/app/api/errors';
 import { RELOAD_LOOP_GUARD_MS } from '../../src/app/api/reload-guard';
 import { memoryStorage, StorageKeys } from '../../src/app/storage';
 import { MessageStore } from '../../src/app/stores/MessageStore';
 import { MessageType, UNKNOWN_ERROR } from '../../src/domain/messages';
-import { sendJson, startServer, type TestServer } from './support/http-server';
+import { withRealServer } from '../helpers/real-server';
+import { DEMO_PASSWORD } from '../helpers/test-app';
+import { startServer, type TestServer } from './support/http-server';
 
-let server: TestServer;
+const real = withRealServer();
+/**
+ * A gateway in front of the portal (a load balancer, a proxy) that answers 502 with only a status
+ * line: not our API, and nothing the real server sends, so a stand-in for it is fine here.
+ */
+let gateway: TestServer;
 beforeAll(async () => {
-  server = await startServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const id = { 'x-request-id': `req-${path.slice(1)}` };
-    if (path === '/ok') return sendJson(res, 200, { ok: true }, id);
-    if (path === '/error-field')
-      return sendJson(res, 400, { statusCode: 400, error: 'Invalid search criteria', message: 'x' }, id);
-    if (path === '/body-text') {
-      res.writeHead(500, { 'Content-Type': 'text/plain', ...id });
-      return res.end('Database unavailable');
-    }
-    if (path === '/status-text') {
-      res.writeHead(502, 'Gateway Trouble', id);
-      return res.end();
-    }
-    if (path === '/unavailable')
-      return sendJson(res, 503, { statusCode: 503, error: 'Down', message: 'Down' }, id);
-    sendJson(res, 404, {});
+  gateway = await startServer((_req, res) => {
+    res.writeHead(502, 'Gateway Trouble');
+    res.end();
   });
 });
-afterAll(() => server.close());
+afterAll(() => gateway.close());
+beforeEach(() => real.server.faults([]));
 afterEach(() => vi.useRealTimers());
 
-function client(token: string | null = 'tok') {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function client(token: string | null = null, baseURL = `${real.server.url}/api`) {
   const messages = new MessageStore();
   const reload = vi.fn();
   const reloadStorage = memoryStorage();
   const api = createApiClient({
-    baseURL: server.url,
+    baseURL,
     getToken: () => token,
     onError: (e) => messages.showError(e),
     reload,
@@ -57,40 +53,70 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 
 describe('api client headers (SPEC §7)', () => {
   it('sends bearer, JSON content type, Source web and the time-zone offset on every call', async () => {
-    await client('abc').api.get('/ok');
-    const h = server.requests.at(-1)?.headers ?? {};
-    expect(h.authorization).toBe('Bearer abc');
-    expect(h['content-type']).toBe('application/json');
-    expect(h.source).toBe('web');
-    expect(h.timezoneoffset).toBe(String(timeZoneOffsetHours()));
+    const token = await real.server.token('demo.customer');
+    await real.server.forgetRequests();
+    await client(token).api.get('/lookup/locations');
+    expect((await real.server.requests('/api/lookup/locations')).map((r) => r.headers)).toEqual([
+      {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        source: 'web',
+        timezoneoffset: String(timeZoneOffsetHours()),
+      },
+    ]);
   });
 
   it('sends none of them on an anonymous call (login)', async () => {
-    await client('abc').api.post('/ok', { UserId: 'u' }, { anonymous: true });
-    const h = server.requests.at(-1)?.headers ?? {};
-    expect(h.authorization).toBeUndefined();
-    expect(h.source).toBeUndefined();
-    expect(h.timezoneoffset).toBeUndefined();
-    expect(h['content-type']).toBe('application/json');
+    await real.server.forgetRequests();
+    await client('abc').api.post(
+      '/auth/login',
+      { UserId: 'demo.customer', Password: DEMO_PASSWORD, ApplicationCode: 'BRR' },
+      { anonymous: true },
+    );
+    expect((await real.server.requests('/api/auth/login')).map((r) => r.headers)).toEqual([
+      { 'content-type': 'application/json' },
+    ]);
   });
 });
 
 describe('api client failures (SPEC §8 central handling)', () => {
-  it.each([
-    ['/error-field', 400, 'Invalid search criteria'],
-    ['/body-text', 500, 'Database unavailable'],
-    ['/status-text', 502, 'Gateway Trouble'],
-  ])('%s → status %i, message "%s", the request id, and a broadcast error', async (path, status, message) => {
-    const { api, messages } = client();
-    const e = await failure(api.get(path));
-    expect({ status: e.status, message: e.message, requestId: e.requestId }).toEqual({
-      status,
-      message,
-      requestId: `req-${path.slice(1)}`,
+  it('a refused request → its status, the server’s message and request id, and a broadcast error', async () => {
+    const { api, messages } = client(await real.server.token('demo.staff'));
+    const e = await failure(api.post('/dashboard/search', { PageSize: 'many' }));
+    expect({ status: e.status, message: e.message }).toEqual({
+      status: 400,
+      message: 'Invalid request body: PageSize must be a whole number.',
     });
+    expect(e.requestId).toMatch(UUID);
+    expect((e.body as { requestId: string }).requestId).toBe(e.requestId);
     expect(messages.messages).toMatchObject([
-      { Type: MessageType.Error, Data: message, requestId: e.requestId },
+      { Type: MessageType.Error, Data: e.message, requestId: e.requestId },
     ]);
+  });
+
+  it('a body that is only text → that text as the message', async () => {
+    await real.server.faults([{ path: '/api/lookup/locations', status: 500, body: 'Database unavailable' }]);
+    const { api, messages } = client(await real.server.token('demo.customer'));
+    const e = await failure(api.get('/lookup/locations'));
+    expect({ status: e.status, message: e.message }).toEqual({
+      status: 500,
+      message: 'Database unavailable',
+    });
+    expect(e.requestId).toMatch(UUID);
+    expect(messages.messages).toMatchObject([
+      { Type: MessageType.Error, Data: 'Database unavailable', requestId: e.requestId },
+    ]);
+  });
+
+  it('no body → the status text; no request id when the answer has none', async () => {
+    const { api, messages } = client(null, gateway.url);
+    const e = await failure(api.get('/anything'));
+    expect({ status: e.status, message: e.message, requestId: e.requestId }).toEqual({
+      status: 502,
+      message: 'Gateway Trouble',
+      requestId: null,
+    });
+    expect(messages.messages).toMatchObject([{ Type: MessageType.Error, Data: 'Gateway Trouble' }]);
   });
 
   it('says Unknown Error when there is no response at all', async () => {
@@ -106,8 +132,8 @@ describe('api client failures (SPEC §8 central handling)', () => {
   });
 
   it('does not broadcast a silent call', async () => {
-    const { api, messages } = client();
-    await failure(api.get('/error-field', { silent: true }));
+    const { api, messages } = client(await real.server.token('demo.staff'));
+    await failure(api.post('/dashboard/search', { PageSize: 'many' }, { silent: true }));
     expect(messages.messages).toEqual([]);
   });
 });
@@ -116,21 +142,23 @@ describe('503 reload (SPEC §7) without a reload loop', () => {
   it('reloads once, skips a second 503 inside the guard window, reloads again after it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-05T12:00:00Z'));
+    await real.server.faults([{ path: '/api/version', status: 503 }]);
     const { api, reload, reloadStorage } = client();
-    await failure(api.get('/unavailable'));
+    await failure(api.get('/version'));
     expect(reload).toHaveBeenCalledTimes(1);
     expect(reloadStorage.getItem(StorageKeys.reloadAt)).toBe(String(Date.now()));
     vi.setSystemTime(Date.now() + RELOAD_LOOP_GUARD_MS - 1);
-    await failure(api.get('/unavailable'));
+    await failure(api.get('/version'));
     expect(reload).toHaveBeenCalledTimes(1);
     vi.setSystemTime(Date.now() + RELOAD_LOOP_GUARD_MS);
-    await failure(api.get('/unavailable'));
+    await failure(api.get('/version'));
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
   it('does not reload for other failures', async () => {
+    await real.server.faults([{ path: '/api/version', status: 500 }]);
     const { api, reload } = client();
-    await failure(api.get('/body-text'));
+    await failure(api.get('/version'));
     expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -1,14 +1,48 @@
 // @vitest-environment jsdom
-import type { ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reaction } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadedText } from '../../src/app/dashboard/ExportStore';
+import { until } from '../helpers/until';
 import { openDashboard, withRealApp } from './support/dashboard-app';
 import { buildRootStore } from './support/fixtures';
 import { renderAppAt } from './support/flow-app';
-import { startServer } from './support/http-server';
+
+/** What the slow network lets through of the export before it holds the rest: over 1 KB, so the page shows it. */
+const FIRST_PART_BYTES = 4096;
+
+/**
+ * An HTTP proxy to `target`: every request is passed on and its answer passed back, except where
+ * `hold` (given e.g. `POST /api/dashboard/export`) takes the answer, its head already sent, and
+ * answers true.
+ */
+async function startProxy(
+  target: string,
+  hold: (call: string, upstream: IncomingMessage, res: ServerResponse) => boolean,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const out = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (upstream) => {
+      res.writeHead(upstream.statusCode ?? 502, upstream.headers);
+      const call = `${req.method} ${new URL(req.url ?? '/', target).pathname}`;
+      if (!hold(call, upstream, res)) upstream.pipe(res);
+    });
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        // The page's hub holds a call open: a network going away ends it.
+        server.closeAllConnections();
+      }),
+  };
+}
 
 const real = withRealApp();
 
@@ -69,51 +103,51 @@ describe('export and download to spreadsheet', { timeout: 90_000 }, () => {
   });
 
   it('shows the bytes received while a file of unknown length streams', async () => {
-    // A server that sends the first part of a file and holds the rest until the test lets it go,
-    // so the indication can be seen mid-stream (the real server streams too fast to catch).
-    let hold: ServerResponse | null = null;
-    const cors = {
-      'access-control-allow-origin': '*',
-      'access-control-allow-headers': 'Authorization, Content-Type, Source, TimeZoneOffset',
-      'access-control-expose-headers': 'Content-Disposition',
+    // A slow network between the page and the real server: it passes every call on, and of the
+    // export only the start, holding the rest until the test lets it go, so the indication can be
+    // seen mid-stream (over loopback the real server streams too fast to catch). Not a fake of our
+    // API: every answer is the real server's.
+    const held: { rest: Buffer[]; ended: boolean; res: ServerResponse | null } = {
+      rest: [],
+      ended: false,
+      res: null,
     };
-    const slow = await startServer((req, res) => {
-      if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-      if (req.url?.endsWith('/dashboard/export')) {
-        res.writeHead(200, {
-          ...cors,
-          'content-type': 'text/csv',
-          'content-disposition': 'attachment; filename="slow.csv"',
-        });
-        res.write(`Booking number\n${'PB26000001\n'.repeat(6000)}`);
-        hold = res;
-        return;
-      }
-      if (req.url?.endsWith('/dashboard/search')) {
-        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-        return res.end(
-          JSON.stringify({ TotalCount: 6000, StartRecordNumber: 1, PageSize: 20, ResultSet: [] }),
-        );
-      }
-      res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-      res.end(req.url?.includes('/users/') ? '{"UserId":1,"GoodStanding":true}' : '[]');
+    const slow = await startProxy(real.server.url, (call, upstream, res) => {
+      if (call !== 'POST /api/dashboard/export') return false;
+      held.res = res;
+      let passed = 0;
+      upstream.on('data', (chunk: Buffer) => {
+        const through = chunk.subarray(0, Math.max(0, FIRST_PART_BYTES - passed));
+        if (through.length) res.write(through);
+        passed += through.length;
+        if (through.length < chunk.length) held.rest.push(chunk.subarray(through.length));
+      });
+      upstream.on('end', () => {
+        held.ended = true;
+      });
+      return true;
     });
     try {
       const u = userEvent.setup();
       const root = real.adopt(
-        buildRootStore({ token: await real.server.token('demo.customer'), apiBaseUrl: `${slow.url}/api` }),
+        buildRootStore({ token: await real.server.token('demo.staff'), apiBaseUrl: `${slow.url}/api` }),
       );
       renderAppAt('/app/dashboard', root);
-      await screen.findByText('Rows 1–20 of 6000', undefined, { timeout: 15_000 });
+      await screen.findByText(/^Rows 1–20 of \d+$/, undefined, { timeout: 15_000 });
       await u.click(screen.getByRole('button', { name: 'Export (CSV)' }));
       const status = await screen.findByText(/^\d+ KB received$/, undefined, { timeout: 15_000 });
       expect(screen.getByRole('progressbar', { name: 'Export (CSV) progress' })).toBeTruthy();
       expect(Number(status.textContent?.split(' ')[0])).toBeGreaterThan(0);
-      (hold as ServerResponse | null)?.end('PB26000002\n');
-      await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['slow.csv']));
+      // The file is not done while the rest is held: the export is larger than the part let through.
+      await until(() => held.ended, { what: 'the server to finish the export' });
+      expect(held.rest.length).toBeGreaterThan(0);
+      expect(saved).toEqual([]);
+      held.res?.end(Buffer.concat(held.rest));
+      await waitFor(() => expect(saved.map((s) => s.name)).toHaveLength(1));
+      expect(saved[0]?.name).toMatch(/^bookings-\d{8}-\d{4}\.csv$/);
       await waitFor(() => expect(screen.queryByText(/received$/)).toBeNull());
     } finally {
-      (hold as ServerResponse | null)?.destroy();
+      held.res?.destroy();
       await slow.close();
     }
   });

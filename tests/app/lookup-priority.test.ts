@@ -4,36 +4,57 @@
  * page reads while it still waits its turn is asked for at once. Every dataset still loads once.
  */
 import axios from 'axios';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { when } from 'mobx';
+import { describe, expect, it, vi } from 'vitest';
 import { LOOKUP_BACKGROUND_CONCURRENCY, LookupStore } from '../../src/app/stores/LookupStore';
 import { LOOKUP_DATASETS, type LookupDataset } from '../../src/domain/lookups';
+import { withRealServer } from '../helpers/real-server';
+import { until } from '../helpers/until';
 import { demoUsers } from './support/fixtures';
-import { sendJson, startServer, type TestServer } from './support/http-server';
 
 describe('LookupStore: the page in front of the user first, the rest after', () => {
-  let server: TestServer;
-  /** Each request as it arrived, with the requests in flight at that moment (itself included). */
-  let log: { dataset: string; inFlight: number; at: number }[] = [];
+  const real = withRealServer();
+  /**
+   * Each request as the store sent it, with the requests in flight at that moment (itself
+   * included), counted on the client: what the store limits is what it has asked and not yet heard.
+   */
+  let log: { dataset: string; inFlight: number }[] = [];
   let inFlight = 0;
-  beforeAll(async () => {
-    server = await startServer((req, res) => {
-      const dataset = new URL(req.url ?? '/', 'http://x').pathname.split('/').pop() as string;
-      inFlight++;
-      log.push({ dataset, inFlight, at: performance.now() });
-      setTimeout(() => {
-        inFlight--;
-        sendJson(res, 200, [{ dataset }]);
-      }, 40);
-    });
-  });
-  afterAll(() => server.close());
 
-  const store = () => new LookupStore(axios.create({ baseURL: `${server.url}/api` }));
+  const store = async () => {
+    const api = axios.create({
+      baseURL: `${real.server.url}/api`,
+      headers: { authorization: `Bearer ${await real.server.token('demo.staff')}` },
+    });
+    api.interceptors.request.use((config) => {
+      inFlight++;
+      log.push({ dataset: config.url?.split('/').pop() as string, inFlight });
+      return config;
+    });
+    api.interceptors.response.use(
+      (res) => {
+        inFlight--;
+        return res;
+      },
+      (error: unknown) => {
+        inFlight--;
+        return Promise.reject(error);
+      },
+    );
+    return new LookupStore(api);
+  };
   const staff = demoUsers['demo.staff'].permissions;
+  /** What the server answers for a dataset, asked directly. */
+  const served = async (dataset: LookupDataset) =>
+    (
+      await real.server.call('GET', `/api/lookup/${dataset}`, {
+        token: await real.server.token('demo.staff'),
+      })
+    ).json<unknown[]>();
 
   it('asks for the page’s datasets together, then the rest at most a few at a time, each once', async () => {
     log = [];
-    const lookups = store();
+    const lookups = await store();
     const first: LookupDataset[] = ['locationmarkets', 'locations', 'equipmentCategories'];
     lookups.loadAll(staff, first);
     await vi.waitFor(() => expect(lookups.datasets.size).toBe(LOOKUP_DATASETS.length), { timeout: 10_000 });
@@ -53,12 +74,14 @@ describe('LookupStore: the page in front of the user first, the rest after', () 
 
   it('a dataset a page reads while it waits its turn is asked for at once', async () => {
     log = [];
-    const lookups = store();
+    const lookups = await store();
     lookups.loadAll(staff, ['locations']);
     // The last in the queue: read it (as a page's render does) before its turn comes.
     const last = LOOKUP_DATASETS[LOOKUP_DATASETS.length - 1] as LookupDataset;
     expect(lookups.rows(last)).toEqual([]);
-    await vi.waitFor(() => expect(lookups.rows(last)).toEqual([{ dataset: last }]), { timeout: 5_000 });
+    const rows = await served(last);
+    expect(rows.length).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(lookups.rows(last)).toEqual(rows), { timeout: 5_000 });
     const position = log.findIndex((r) => r.dataset === last);
     expect(position).toBeLessThan(3);
     await vi.waitFor(() => expect(lookups.datasets.size).toBe(LOOKUP_DATASETS.length), { timeout: 10_000 });
@@ -67,12 +90,23 @@ describe('LookupStore: the page in front of the user first, the rest after', () 
 
   it('a sign-out stops the datasets still waiting', async () => {
     log = [];
-    const lookups = store();
+    const lookups = await store();
+    // Signed out the moment the first dataset behind the page's lands: the queue is under way.
+    let signedOut = false;
+    when(
+      () => lookups.datasets.size === 2,
+      () => {
+        lookups.reset();
+        signedOut = true;
+      },
+    );
     lookups.loadAll(staff, ['locations']);
-    await vi.waitFor(() => expect(lookups.rows('locations')).toHaveLength(1));
-    lookups.reset();
+    await until(() => signedOut, { what: 'the first queued dataset to land' });
     const asked = log.length;
-    await new Promise((r) => setTimeout(r, 300));
+    // Past any request a queue left running would send (they go out on the store's next turns)...
+    await real.server.call('GET', '/api/version');
+    // ...and until every request sent has been answered: a queue still running keeps asking.
+    await until(() => inFlight === 0, { what: 'the requests in flight to be answered' });
     expect(log.length).toBeLessThanOrEqual(asked + LOOKUP_BACKGROUND_CONCURRENCY);
     expect(log.length).toBeLessThan(LOOKUP_DATASETS.length);
     expect(lookups.datasets.size).toBe(0);

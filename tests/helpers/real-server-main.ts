@@ -9,7 +9,7 @@
  * one hook each:
  * - CORS, which jsdom's page (another origin) needs and a same-origin browser does not;
  * - a record of the requests that reached it (GET/DELETE /__test/requests), so a test can say
- *   what the client asked;
+ *   what the client asked and with which of the headers the client sets (RECORDED_HEADERS);
  * - faults (PUT /__test/faults): a test makes one route answer what the real server cannot be made
  *   to answer on demand (a 500, a new build hash), for a number of calls or until cleared.
  */
@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { openDatabase } from '../../src/server/db/connect';
 import { YARD_EXPRESS, YARD_EXPRESS_FLOWS } from '../fixtures/booking-types/yard-express';
-import type { Fault } from './real-server';
+import type { Fault, RecordedRequest } from './real-server';
 import { appOnDatabase } from './test-app';
 
 const snapshot = process.env.PGLITE_SNAPSHOT;
@@ -53,7 +53,9 @@ app.addHook('onSend', async (_request, reply, payload) => {
 });
 
 const harness = (request: FastifyRequest) => request.url.startsWith('/__test/');
-const requests: Array<{ method: string; url: string }> = [];
+/** The headers the api client sets on a call (SPEC §7); the rest are the HTTP stack's. */
+const RECORDED_HEADERS = ['authorization', 'content-type', 'source', 'timezoneoffset'] as const;
+const requests: RecordedRequest[] = [];
 let faults: Fault[] = [];
 const faultFor = (request: FastifyRequest) =>
   faults.find(
@@ -64,7 +66,12 @@ const faultFor = (request: FastifyRequest) =>
   );
 app.addHook('onRequest', async (request, reply) => {
   if (harness(request)) return;
-  requests.push({ method: request.method, url: request.url });
+  const headers: Record<string, string> = {};
+  for (const name of RECORDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  requests.push({ method: request.method, url: request.url, headers });
   const fault = faultFor(request);
   if (!fault) return;
   if (fault.times !== undefined) fault.times -= 1;

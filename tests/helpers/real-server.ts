@@ -57,6 +57,14 @@ export interface Fault {
   times?: number;
 }
 
+/** A request that reached the server: its method, URL, and the headers the api client sets. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  /** authorization, content-type, source, timezoneoffset: those it carried. */
+  headers: Record<string, string>;
+}
+
 type Search = DashboardCriteria & { StartRecordNumber?: number; PageSize?: number };
 
 /** The real server in a process of its own. */
@@ -70,7 +78,7 @@ export interface RealServer {
   search(user: DemoUser, body: Search): Promise<DashboardSearchResponse>;
   detail(user: DemoUser, id: number): Promise<DashboardDetail>;
   /** The requests that reached it since the last `forgetRequests`, whose path starts with `prefix`. */
-  requests(prefix?: string): Promise<Array<{ method: string; url: string }>>;
+  requests(prefix?: string): Promise<RecordedRequest[]>;
   forgetRequests(): Promise<void>;
   /** Replaces the faults in force (none: the real routes answer again). */
   faults(faults: Fault[]): Promise<void>;
@@ -187,7 +195,7 @@ async function startChildServer(options: ChildOptions): Promise<RealServer> {
     detail: async (user, id) =>
       ok(call(url, 'GET', `/api/dashboard/details/${id}`, { token: await token(user) })),
     requests: async (prefix = '') =>
-      (await ok<Array<{ method: string; url: string }>>(call(url, 'GET', '/__test/requests'))).filter((r) =>
+      (await ok<RecordedRequest[]>(call(url, 'GET', '/__test/requests'))).filter((r) =>
         r.url.startsWith(prefix),
       ),
     forgetRequests: () => ok(call(url, 'DELETE', '/__test/requests')),

@@ -1,0 +1,225 @@
+/**
+ * Small factories for the rows a test needs (issue 26): a test that changes state makes its own
+ * customer, user, location and chassis here instead of hunting the demo data set for ones that
+ * happen to fit, so it knows every number it asserts and no other test's booking moves them.
+ *
+ * They write through the test app's Kysely db (tests/helpers/test-app.ts: `t.handle.db`), with IDs
+ * from ranges and names the seed never uses (locations from 700 000, chassis PLCX900000 on,
+ * customers "Factory …"), so they sit beside the demo data without colliding with it.
+ */
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_INVENTORY_ORG, LOCAL_AUTH_PROVIDER } from '../../src/domain/constants';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { ROLE_ID } from '../../src/server/db/seed/roles';
+import type { LocationTable } from '../../src/server/db/types';
+import type { TestApp } from './test-app';
+
+/** Passes the password policy (src/schemas/account.ts). */
+export const START_PASSWORD = 'Start!Pass9753';
+
+export interface MadeCustomer {
+  customerId: number;
+  customerName: string;
+  scac: string;
+}
+
+/** A customer of its own: a motor carrier in good standing that may pool-book, unless told. */
+export async function makeCustomer(
+  t: TestApp,
+  options: {
+    customerClass?: string;
+    goodStanding?: boolean;
+    active?: boolean;
+    poolBookingAllowed?: boolean;
+  } = {},
+): Promise<MadeCustomer> {
+  const suffix = randomBytes(4).toString('hex');
+  const customerName = `Factory Customer ${suffix}`;
+  const scac = await freeScac(t);
+  const row = await t.handle.db
+    .insertInto('customers')
+    .values({
+      customer_name: customerName,
+      scac,
+      customer_class: options.customerClass ?? 'MC',
+      good_standing: options.goodStanding ?? true,
+      active: options.active ?? true,
+      pool_booking_allowed: options.poolBookingAllowed ?? true,
+      email: `dispatch.${suffix}@example.com`,
+      phone: '555-0100',
+    })
+    .returning('customer_id')
+    .executeTakeFirstOrThrow();
+  return { customerId: row.customer_id, customerName, scac };
+}
+
+/** A SCAC (two to four capitals, unique) no customer has yet. */
+async function freeScac(t: TestApp): Promise<string> {
+  for (;;) {
+    const scac = Array.from(randomBytes(4), (b) => String.fromCharCode(65 + (b % 26))).join('');
+    const taken = await t.handle.db
+      .selectFrom('customers')
+      .select('customer_id')
+      .where('scac', '=', scac)
+      .executeTakeFirst();
+    if (!taken) return scac;
+  }
+}
+
+export interface BuiltUser {
+  userId: number;
+  userName: string;
+  email: string;
+  password: string;
+}
+
+/** A user of the Customer Full role (on customer 1 unless told), with its own name, email and password. */
+export async function buildUser(
+  t: TestApp,
+  overrides: {
+    resetPassword?: boolean;
+    authProvider?: string;
+    password?: string;
+    active?: boolean;
+    customerId?: number;
+  } = {},
+): Promise<BuiltUser> {
+  const suffix = randomBytes(4).toString('hex');
+  const userName = `acct.${suffix}`;
+  const email = `acct.${suffix}@example.com`;
+  const password = overrides.password ?? START_PASSWORD;
+  const row = await t.handle.db
+    .insertInto('users')
+    .values({
+      user_name: userName,
+      first_name: 'Avery',
+      last_name: `Account ${suffix}`,
+      email,
+      phone: '555-0100',
+      password_hash: await hashPassword(password),
+      auth_provider: overrides.authProvider ?? LOCAL_AUTH_PROVIDER,
+      customer_id: overrides.customerId ?? 1,
+      module_id_owned: 1,
+      reset_password: overrides.resetPassword ?? false,
+      active: overrides.active ?? true,
+    })
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
+  await t.handle.db
+    .insertInto('user_roles')
+    .values({ user_id: row.user_id, role_id: ROLE_ID.customerFull })
+    .execute();
+  return { userId: row.user_id, userName, email, password };
+}
+
+/** A signed-in user of a customer of its own: its id, and a token of its user. */
+export async function customerWithToken(
+  t: TestApp,
+  options: Parameters<typeof makeCustomer>[1] = {},
+): Promise<MadeCustomer & { user: BuiltUser; token: string }> {
+  const customer = await makeCustomer(t, options);
+  const user = await buildUser(t, { customerId: customer.customerId });
+  const res = await t.login(user.userName, user.password);
+  if (res.statusCode !== 200) throw new Error(`login ${user.userName}: ${res.statusCode} ${res.body}`);
+  return { ...customer, user, token: res.json().token as string };
+}
+
+let nextLocation = 700_000;
+
+/** The location's flags as its columns are named; `orgs` are the inventory orgs mapped to it. */
+export interface LocationOptions {
+  market_code?: string;
+  location_type?: LocationTable['location_type'];
+  pool_booking_allowed?: boolean;
+  daily_lease_allowed?: boolean;
+  is_cgi?: boolean;
+  is_gobo?: boolean;
+  active?: boolean;
+  orgs?: readonly string[];
+}
+
+export interface MadeLocation {
+  LocationId: number;
+  LocationName: string;
+}
+
+/**
+ * An open depot of its own in a market (LAX unless told) where the pool (IDL) holds inventory, that
+ * takes pool bookings and no daily lease, unless told.
+ */
+export async function makeLocation(t: TestApp, options: LocationOptions = {}): Promise<MadeLocation> {
+  const { orgs = [DEFAULT_INVENTORY_ORG], ...flags } = options;
+  const id = nextLocation++;
+  const name = `Factory Depot ${id}`;
+  await t.handle.db
+    .insertInto('locations')
+    .values({
+      location_id: id,
+      location_name: name,
+      street1: '1 Factory Way',
+      street2: null,
+      street3: null,
+      city: 'Carson',
+      state_province: 'CA',
+      zip_code: '90745',
+      market_code: 'LAX',
+      operating_hours: 'Mon-Fri 06:00-18:00',
+      location_type: 'DEPOT',
+      is_cgi: false,
+      is_gobo: false,
+      pool_booking_allowed: true,
+      daily_lease_allowed: false,
+      active: true,
+      ...flags,
+    })
+    .execute();
+  if (orgs.length)
+    await t.handle.db
+      .insertInto('inventory_org_locations')
+      .values(orgs.map((org) => ({ inventory_org_code: org, location_id: id })))
+      .execute();
+  return { LocationId: id, LocationName: name };
+}
+
+export interface ChassisKind {
+  EquipmentSize: string;
+  EquipmentClass: string;
+}
+
+let nextChassis = 900_000;
+
+/** Puts `count` more chassis available at a location (the pool's, IDL, unless told); IDs from a range the seed never uses. */
+export async function addChassis(
+  t: TestApp,
+  locationId: number,
+  equipment: ChassisKind,
+  count: number,
+  org = DEFAULT_INVENTORY_ORG,
+): Promise<string[]> {
+  const rows = Array.from({ length: count }, () => ({
+    chassis_id: `PLCX${String(nextChassis++)}`,
+    equipment_category_code: equipment.EquipmentSize,
+    equipment_class_code: equipment.EquipmentClass,
+    extendable: false,
+    inventory_org_code: org,
+    location_id: locationId,
+    on_hire_customer_id: null,
+    contract_id: null,
+    status: 'AVAILABLE' as const,
+    manufactured_year: 2024,
+  }));
+  if (rows.length) await t.handle.db.insertInto('chassis').values(rows).execute();
+  return rows.map((r) => r.chassis_id);
+}
+
+/** A location of its own in the equipment's market with exactly `count` of its chassis available. */
+export async function stockedLocation(
+  t: TestApp,
+  equipment: ChassisKind & { MarketCode: string },
+  count: number,
+  options: LocationOptions = {},
+): Promise<MadeLocation & { Available: number }> {
+  const location = await makeLocation(t, { market_code: equipment.MarketCode, ...options });
+  await addChassis(t, location.LocationId, equipment, count);
+  return { ...location, Available: count };
+}
