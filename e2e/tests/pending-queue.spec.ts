@@ -78,7 +78,8 @@ test('demo.customer books over its threshold; demo.staff validates and accepts; 
     await expect(queued).toContainText('Not validated');
     // A pool booking draws on the pool: Inventory lists the market's yards with what each has.
     await queued.getByRole('button', { name: /^Inventory for / }).click();
-    const stock = queued.getByRole('list', { name: 'Inventory in CHI' });
+    const stock = queued.getByRole('list', { name: /^Inventory in .*Chicago$/ });
+    await expect(queued.getByText(/^\d+ 40' Chassis Standard available in .*Chicago$/)).toBeVisible();
     await expect(stock.getByRole('listitem').first()).toHaveText(/^\S.*: \d+ available$/);
     await expect(stock).toBeInViewport();
     await queued.getByRole('button', { name: /^Inventory for / }).click();

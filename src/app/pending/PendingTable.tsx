@@ -1,5 +1,6 @@
 import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
 import type { PendingRequest } from '../../schemas/pending';
 import { DataList, type ListColumn } from '../components/DataList';
 import { BookingStatusBadge, StatusBadge } from '../components/StatusBadge';
@@ -146,9 +147,15 @@ function columns(queue: PendingQueueStore, names: LookupNames): ListColumn<Pendi
 
 /** The row's status, the decision taken and the last action's result, with the inventory check. */
 const RowStatus = observer(function RowStatus({ request: r }: { request: PendingRequest }) {
-  const { pendingQueue: queue } = useStores();
+  const { pendingQueue: queue, lookups } = useStores();
+  const names = lookupNames(lookups);
   const outcome = queue.outcomes.get(r.PendingRequestId);
   const inventory = queue.inventory.get(r.PendingRequestId);
+  // The answer opens below the button, often under the fold: it is brought into view when it comes.
+  const caption = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (inventory) caption.current?.scrollIntoView?.({ block: 'center' });
+  }, [inventory]);
   return (
     <Stack gap={1}>
       <BookingStatusBadge code={r.BookingPendingStatus} />
@@ -175,7 +182,19 @@ const RowStatus = observer(function RowStatus({ request: r }: { request: Pending
         </Button>
       )}
       {inventory && (
-        <Stack as="ul" gap={0} listStyleType="none" aria-label={`Inventory in ${inventory.MarketCode}`}>
+        // What the numbers are of: the request's equipment in its market, the market's total first.
+        <Text ref={caption} fontSize="xs" fontWeight="medium">
+          {inventory.TotalAvailable} {names.equipment(inventory.EquipmentSize, inventory.EquipmentClass)}{' '}
+          available in {names.market(inventory.MarketCode)}
+        </Text>
+      )}
+      {inventory && (
+        <Stack
+          as="ul"
+          gap={0}
+          listStyleType="none"
+          aria-label={`Inventory in ${names.market(inventory.MarketCode)}`}
+        >
           {inventory.Locations.map((l) => (
             <Text as="li" key={l.LocationId} fontSize="xs">
               {l.LocationName}: {l.Available} available
