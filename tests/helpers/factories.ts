@@ -73,7 +73,7 @@ export interface BuiltUser {
   password: string;
 }
 
-/** A user of the Customer Full role (on customer 1 unless told), with its own name, email and password. */
+/** A user of the Customer Full role on customer 1, unless told, with its own name, email and password. */
 export async function buildUser(
   t: TestApp,
   overrides: {
@@ -82,6 +82,7 @@ export async function buildUser(
     password?: string;
     active?: boolean;
     customerId?: number;
+    roleId?: number;
   } = {},
 ): Promise<BuiltUser> {
   const suffix = randomBytes(4).toString('hex');
@@ -107,18 +108,18 @@ export async function buildUser(
     .executeTakeFirstOrThrow();
   await t.handle.db
     .insertInto('user_roles')
-    .values({ user_id: row.user_id, role_id: ROLE_ID.customerFull })
+    .values({ user_id: row.user_id, role_id: overrides.roleId ?? ROLE_ID.customerFull })
     .execute();
   return { userId: row.user_id, userName, email, password };
 }
 
-/** A signed-in user of a customer of its own: its id, and a token of its user. */
+/** A signed-in user (of the Customer Full role unless told) of a customer of its own: its id, and a token of its user. */
 export async function customerWithToken(
   t: TestApp,
-  options: Parameters<typeof makeCustomer>[1] = {},
+  { roleId, ...options }: NonNullable<Parameters<typeof makeCustomer>[1]> & { roleId?: number } = {},
 ): Promise<MadeCustomer & { user: BuiltUser; token: string }> {
   const customer = await makeCustomer(t, options);
-  const user = await buildUser(t, { customerId: customer.customerId });
+  const user = await buildUser(t, { customerId: customer.customerId, roleId });
   const res = await t.login(user.userName, user.password);
   if (res.statusCode !== 200) throw new Error(`login ${user.userName}: ${res.statusCode} ${res.body}`);
   return { ...customer, user, token: res.json().token as string };
