@@ -213,6 +213,34 @@ export async function addChassis(
   return rows.map((r) => r.chassis_id);
 }
 
+/**
+ * Puts `count` chassis on hire to a customer, off any contract and at no location, as the seed's
+ * pool units out with a customer are (the pool's org, IDL, unless told): what a reuse or a pool
+ * redelivery names.
+ */
+export async function onHireChassis(
+  t: TestApp,
+  customerId: number,
+  equipment: ChassisKind,
+  count: number,
+  org = DEFAULT_INVENTORY_ORG,
+): Promise<string[]> {
+  const rows = Array.from({ length: count }, () => ({
+    chassis_id: `PLCX${String(nextChassis++)}`,
+    equipment_category_code: equipment.EquipmentSize,
+    equipment_class_code: equipment.EquipmentClass,
+    extendable: false,
+    inventory_org_code: org,
+    location_id: null,
+    on_hire_customer_id: customerId,
+    contract_id: null,
+    status: 'ON_HIRE' as const,
+    manufactured_year: 2024,
+  }));
+  if (rows.length) await t.handle.db.insertInto('chassis').values(rows).execute();
+  return rows.map((r) => r.chassis_id);
+}
+
 /** A location of its own in the equipment's market with exactly `count` of its chassis available. */
 export async function stockedLocation(
   t: TestApp,
