@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_INVENTORY_ORG, LOCAL_AUTH_PROVIDER } from '../../src/domain/constants';
 import { hashPassword } from '../../src/server/auth/passwords';
+import { TERM_ORG } from '../../src/server/db/seed/contracts';
 import { ROLE_ID } from '../../src/server/db/seed/roles';
 import type { LocationTable } from '../../src/server/db/types';
 import type { TestApp } from './test-app';
@@ -214,16 +215,16 @@ export async function addChassis(
 }
 
 /**
- * Puts `count` chassis on hire to a customer, off any contract and at no location, as the seed's
- * pool units out with a customer are (the pool's org, IDL, unless told): what a reuse or a pool
- * redelivery names.
+ * Puts `count` chassis on hire to a customer at no location, as the seed's units out with a customer
+ * are: pool units (the pool's org, IDL, off any contract) unless told, what a reuse or a pool
+ * redelivery names; or a term lease's, with its contract and the term org.
  */
 export async function onHireChassis(
   t: TestApp,
   customerId: number,
   equipment: ChassisKind,
   count: number,
-  org = DEFAULT_INVENTORY_ORG,
+  { org = DEFAULT_INVENTORY_ORG, contractId = null }: { org?: string; contractId?: number | null } = {},
 ): Promise<string[]> {
   const rows = Array.from({ length: count }, () => ({
     chassis_id: `PLCX${String(nextChassis++)}`,
@@ -233,12 +234,39 @@ export async function onHireChassis(
     inventory_org_code: org,
     location_id: null,
     on_hire_customer_id: customerId,
-    contract_id: null,
+    contract_id: contractId,
     status: 'ON_HIRE' as const,
     manufactured_year: 2024,
   }));
   if (rows.length) await t.handle.db.insertInto('chassis').values(rows).execute();
   return rows.map((r) => r.chassis_id);
+}
+
+/** An active term lease contract of a customer (no lines), in force from a year ago for a year to come. */
+export async function makeContract(
+  t: TestApp,
+  customerId: number,
+): Promise<{ contractId: number; contractNumber: string; org: string }> {
+  const contractNumber = `FTL-${randomBytes(4).toString('hex').toUpperCase()}`;
+  const day = 86_400_000;
+  const row = await t.handle.db
+    .insertInto('term_lease_contracts')
+    .values({
+      contract_number: contractNumber,
+      customer_id: customerId,
+      inventory_org_code: TERM_ORG,
+      effective_date: new Date(Date.now() - 365 * day).toISOString().slice(0, 10),
+      effective_to: new Date(Date.now() + 365 * day).toISOString().slice(0, 10),
+      swaps_allowed: false,
+      direct_finance_lease: false,
+      purchase_option: false,
+      min_quantity: 1,
+      min_rental_days: 30,
+      status: 'ACTIVE',
+    })
+    .returning('contract_id')
+    .executeTakeFirstOrThrow();
+  return { contractId: row.contract_id, contractNumber, org: TERM_ORG };
 }
 
 /** A location of its own in the equipment's market with exactly `count` of its chassis available. */
