@@ -269,6 +269,39 @@ export async function makeContract(
   return { contractId: row.contract_id, contractNumber, org: TERM_ORG };
 }
 
+/**
+ * An order header of a customer (no bookings under it), of a type and status (open unless told):
+ * for tests of what follows an order's changes (its audit trail, its events), not of booking.
+ */
+export async function makeOrder(
+  t: TestApp,
+  customerId: number,
+  type: string,
+  status = 'OP',
+): Promise<{ orderId: number }> {
+  const row = await t.handle.db
+    .insertInto('booking_orders')
+    .values({
+      booking_order_type_code: type,
+      customer_id: customerId,
+      responsible_party_id: null,
+      motor_carrier_id: null,
+      market_code: 'LAX',
+      contract_id: null,
+      status_code: status,
+      contact_name: 'Pat Dispatcher',
+      email_addresses: 'pat@example.com',
+      booking_comment: null,
+      idempotency_key: null,
+      request_fingerprint: null,
+      created_by: null,
+      updated_by: null,
+    })
+    .returning('booking_order_id')
+    .executeTakeFirstOrThrow();
+  return { orderId: row.booking_order_id };
+}
+
 /** A location of its own in the equipment's market with exactly `count` of its chassis available. */
 export async function stockedLocation(
   t: TestApp,
