@@ -70,6 +70,8 @@ async function freeScac(t: TestApp): Promise<string> {
 export interface BuiltUser {
   userId: number;
   userName: string;
+  /** First and last name, as a trail or a list names the user. */
+  fullName: string;
   email: string;
   password: string;
 }
@@ -111,7 +113,7 @@ export async function buildUser(
     .insertInto('user_roles')
     .values({ user_id: row.user_id, role_id: overrides.roleId ?? ROLE_ID.customerFull })
     .execute();
-  return { userId: row.user_id, userName, email, password };
+  return { userId: row.user_id, userName, fullName: `Avery Account ${suffix}`, email, password };
 }
 
 /** A signed-in user (of the Customer Full role unless told) of a customer of its own: its id, and a token of its user. */
