@@ -188,6 +188,8 @@ export async function makeLocation(t: TestApp, options: LocationOptions = {}): P
 export interface ChassisKind {
   EquipmentSize: string;
   EquipmentClass: string;
+  /** Frames that extend; not unless told. */
+  Extendable?: boolean;
 }
 
 let nextChassis = 900_000;
@@ -204,7 +206,7 @@ export async function addChassis(
     chassis_id: `PLCX${String(nextChassis++)}`,
     equipment_category_code: equipment.EquipmentSize,
     equipment_class_code: equipment.EquipmentClass,
-    extendable: false,
+    extendable: equipment.Extendable ?? false,
     inventory_org_code: org,
     location_id: locationId,
     on_hire_customer_id: null,
