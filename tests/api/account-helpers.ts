@@ -2,6 +2,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '../helpers/until';
 
 /** Passes the password policy (src/schemas/account.ts). */
 export const NEW_PASSWORD = 'Fresh!Pass2468';
@@ -36,14 +37,15 @@ export function outboxMailsTo(dataDir: string, to: string): string[] {
     .filter((mail) => new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(mail));
 }
 
-/** Waits (polling, at most 10 s) until `count` mails to `to` are in the outbox; answers them. */
-export async function waitForOutbox(dataDir: string, to: string, count = 1): Promise<string[]> {
-  for (let i = 0; i < 200; i++) {
-    const mails = outboxMailsTo(dataDir, to);
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no ${count} mail(s) to ${to} in ${dataDir}/outbox`);
+/** Waits until `count` mails to `to` are in the outbox; answers them. */
+export function waitForOutbox(dataDir: string, to: string, count = 1): Promise<string[]> {
+  return eventually(
+    () => {
+      const mails = outboxMailsTo(dataDir, to);
+      return mails.length >= count ? mails : undefined;
+    },
+    { what: `${count} mail(s) to ${to} in ${dataDir}/outbox` },
+  );
 }
 
 /** The reset link's token and returnUrl in a mail's text. */

@@ -15,15 +15,10 @@ import { createTokenService } from '../../src/server/auth/tokens';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
 import { orderEventsFor } from '../../src/server/events/order-events';
 import { databaseKinds } from '../helpers/database';
+import { makeCustomer, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { buildUser } from './account-helpers';
-import {
-  clearThresholds,
-  type Equipment,
-  POOL_URL,
-  roomiestLocation,
-  unitsPayload,
-} from './bookings-helpers';
+import { availableAt, clearThresholds, type Equipment, POOL_URL, unitsPayload } from './bookings-helpers';
 
 const KEYS = '/api/account/apikeys';
 const REFUSAL_DEADLINE_MS = 1_000;
@@ -65,14 +60,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     admin = login.json().token;
     staff = await t.tokenFor('demo.staff');
     customer = await t.tokenFor('demo.customer');
-    const other = await db
-      .selectFrom('customers')
-      .select('customer_id')
-      .where('customer_id', '>', 3)
-      .where('active', '=', true)
-      .orderBy('customer_id')
-      .executeTakeFirstOrThrow();
-    otherCustomerId = other.customer_id;
+    otherCustomerId = (await makeCustomer(t)).customerId;
     if (kind === 'pglite') {
       b = t.app;
       return;
@@ -227,7 +215,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     const byCustomer = await search(t, customer);
     expect(res.json().TotalCount).toBe(byCustomer.TotalCount);
 
-    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
+    const place = await stockedLocation(t, LAX_40, 3);
     const book = await t.app.inject({
       method: 'POST',
       url: POOL_URL,
@@ -238,6 +226,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     });
     expect(book.statusCode).toBe(403);
     expect(book.json().message).toMatch(/does not have the book ability/);
+    expect(await availableAt(t, customer, 'pool', LAX_40, place.LocationId)).toBe(3);
     const cancel = await t.app.inject({
       method: 'PUT',
       url: '/api/bookingorder/cancelOrder',
@@ -250,7 +239,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
 
   it('books a pool booking with a book key, as its maker for its company, and the audit names the key', async () => {
     const key = await keyWith(['book', 'read']);
-    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
+    const place = await stockedLocation(t, LAX_40, 3);
     const res = await t.app.inject({
       method: 'POST',
       url: POOL_URL,
@@ -260,6 +249,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
       ]),
     });
     expect(res.statusCode, res.body).toBe(200);
+    expect(await availableAt(t, customer, 'pool', LAX_40, place.LocationId)).toBe(2);
     const orderId = res.json().BookingOrderId as number;
     const order = await t.handle.db
       .selectFrom('booking_orders')

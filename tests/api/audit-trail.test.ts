@@ -1,7 +1,8 @@
 /**
  * Issue 18, the audit trail on screen: each change to an order and its bookings shows in the
  * order detail's History (who, when, old → new; a change made with an API key names the key), and
- * staff search the trail by user, customer and day and download it as .xlsx.
+ * staff search the trail by user, customer and day and download it as .xlsx. The customer, its user
+ * and the locations it books at are the test's own (tests/helpers/factories.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
@@ -10,16 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/schemas/audit';
 import type { TrailEntry } from '../../src/schemas/dashboard';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import {
-  clearThresholds,
-  type Equipment,
-  POOL_URL,
-  roomiestLocation,
-  setAvailable,
-  unitsPayload,
-} from './bookings-helpers';
-import { customerIdOf } from './dashboard-helpers';
+import { type Equipment, POOL_URL, unitsPayload } from './bookings-helpers';
 import { post as pending, queueOverThreshold } from './pending-helpers';
 
 const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
@@ -32,25 +26,27 @@ describe.each(databaseKinds)('order audit trail on %s', (kind) => {
   let ssl: string;
   let customerId: number;
   let customerUserId: number;
+  /** The customer's user as the trail names it, and the customer as the export does. */
+  let customerUser: string;
+  let customerWithScac: string;
   let staffUserId: number;
   const started = new Date(Date.now() - 1000);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    [staff, customer, ssl] = await Promise.all([
-      t.tokenFor('demo.staff'),
-      t.tokenFor('demo.customer'),
-      t.tokenFor('demo.ssl'),
-    ]);
-    customerId = await customerIdOf(t, 'demo.customer');
-    const users = await t.handle.db
+    [staff, ssl] = await Promise.all([t.tokenFor('demo.staff'), t.tokenFor('demo.ssl')]);
+    const own = await customerWithToken(t);
+    customer = own.token;
+    customerId = own.customerId;
+    customerUserId = own.user.userId;
+    customerUser = own.user.fullName;
+    customerWithScac = `${own.customerName} (${own.scac})`;
+    const staffUser = await t.handle.db
       .selectFrom('users')
-      .select(['user_id', 'user_name'])
-      .where('user_name', 'in', ['demo.customer', 'demo.staff'])
-      .execute();
-    customerUserId = users.find((u) => u.user_name === 'demo.customer')?.user_id as number;
-    staffUserId = users.find((u) => u.user_name === 'demo.staff')?.user_id as number;
-    await clearThresholds(t, customerId);
+      .select('user_id')
+      .where('user_name', '=', 'demo.staff')
+      .executeTakeFirstOrThrow();
+    staffUserId = staffUser.user_id;
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -66,18 +62,17 @@ describe.each(databaseKinds)('order audit trail on %s', (kind) => {
   const auditSearch = (token: string, query: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/audit?${query}`, headers: { ...bearer(token), ...headers } });
 
-  /** A fresh open pool booking of demo.customer, made with the given Authorization header. */
+  /** A fresh open pool booking of the customer, made with the given Authorization header. */
   async function book(
     headers: Record<string, string> = bearer(customer),
   ): Promise<{ id: number; code: string }> {
-    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
-    if (place.Available < 2) await setAvailable(t, customer, 'pool', LAX_40, place.LocationId, 5);
+    const place = await stockedLocation(t, LAX_40, 2);
     const res = await t.app.inject({
       method: 'POST',
       url: POOL_URL,
       headers: { ...headers, 'idempotency-key': randomBytes(8).toString('hex') },
       payload: unitsPayload('pool', LAX_40, [
-        { LocationId: place.LocationId, units: 2, Available: Math.max(place.Available, 2) },
+        { LocationId: place.LocationId, units: 2, Available: place.Available },
       ]),
     });
     if (res.statusCode !== 200) throw new Error(`booking: ${res.statusCode} ${res.body}`);
@@ -100,7 +95,7 @@ describe.each(databaseKinds)('order audit trail on %s', (kind) => {
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({
       Action: 'created',
-      ChangedBy: 'Casey Customer',
+      ChangedBy: customerUser,
       ApiKeyName: null,
       StatusCode: 'OP',
       Changes: [{ Field: 'Status', Old: null, New: 'OP' }],
@@ -112,14 +107,21 @@ describe.each(databaseKinds)('order audit trail on %s', (kind) => {
     const res = await cancel(booked.id, bearer(customer));
     expect(res.statusCode, res.body).toBe(200);
     const cancelled = (await trail(customer, booked.id)).at(-1);
-    expect(cancelled).toMatchObject({ Action: 'cancelled', ChangedBy: 'Casey Customer', StatusCode: 'CN' });
+    expect(cancelled).toMatchObject({ Action: 'cancelled', ChangedBy: customerUser, StatusCode: 'CN' });
     // The order's status and its booking's, the booking named by its number.
     expect(cancelled?.Changes).toEqual([
       { Field: 'Status', Old: 'OP', New: 'CN' },
       { Field: `Booking ${booked.code}.Status`, Old: 'OP', New: 'CN' },
     ]);
 
-    const q = await queueOverThreshold(t, customer, LAX_40, 1);
+    const q = await queueOverThreshold(
+      t,
+      customer,
+      LAX_40,
+      1,
+      await stockedLocation(t, LAX_40, 1),
+      customerId,
+    );
     const rejected = await pending(t, '/execute/reject', staff, {
       PendingRequestIds: [q.requestId],
       Reason: 'Over the agreed weekly volume',
@@ -156,8 +158,8 @@ describe.each(databaseKinds)('order audit trail on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const entries = await trail(customer, order.id);
     expect(entries.map((h) => [h.Action, h.ChangedBy, h.ApiKeyName])).toEqual([
-      ['created', 'API key Carrier TMS (Casey Customer)', 'Carrier TMS'],
-      ['cancelled', 'API key Carrier TMS (Casey Customer)', 'Carrier TMS'],
+      ['created', `API key Carrier TMS (${customerUser})`, 'Carrier TMS'],
+      ['cancelled', `API key Carrier TMS (${customerUser})`, 'Carrier TMS'],
     ]);
   });
 
@@ -185,7 +187,7 @@ describe.each(databaseKinds)('order audit trail on %s', (kind) => {
     const ids = entries.map((e) => e.AuditId);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(entries.find((e) => e.BookingOrderId === booked.id && e.Action === 'cancelled')?.ChangedBy).toBe(
-      'Casey Customer',
+      customerUser,
     );
 
     // Another day has none of today's entries; the day is the caller's (TimeZoneOffset).
@@ -257,8 +259,8 @@ describe.each(databaseKinds)('order audit trail on %s', (kind) => {
     expect(bookingCancel?.slice(0, 10)).toEqual([
       expect.any(Date),
       booked.id,
-      'Demo Motor Carrier (DMCR)',
-      'Casey Customer',
+      customerWithScac,
+      customerUser,
       undefined,
       'cancelled',
       'Cancelled',

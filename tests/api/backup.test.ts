@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backupPglite, backupPostgres, restorePglite, restorePostgres } from '../../src/server/db/backup';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/types';
+import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { appOnDatabase, bearer, type TestApp } from '../helpers/test-app';
-import { POOL_URL, roomiestLocation, submit, unitsPayload } from './bookings-helpers';
+import { POOL_URL, submit, unitsPayload } from './bookings-helpers';
 
 const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 
@@ -27,8 +28,8 @@ async function contents(db: Kysely<Database>) {
 
 /** A booking, then its cancellation: a new order with a trail of two entries. */
 async function bookAndCancel(t: TestApp): Promise<number> {
-  const token = await t.tokenFor('demo.customer');
-  const place = await roomiestLocation(t, token, 'pool', EQUIPMENT);
+  const { token } = await customerWithToken(t);
+  const place = await stockedLocation(t, EQUIPMENT, 3);
   const booked = await submit(
     t,
     POOL_URL,

@@ -1,13 +1,16 @@
-/** The available-units table, and the locations and equipment a booking refuses. */
+/**
+ * The available-units table, and the locations and equipment a booking refuses. The locations are
+ * the test's own (tests/helpers/factories.ts), so it knows their names and what they hold.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, makeLocation, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import {
   availability,
   DAILY_LEASE_URL,
   type Equipment,
   POOL_URL,
-  roomiestLocation,
   submit,
   unitsPayload,
 } from './bookings-helpers';
@@ -19,12 +22,12 @@ describe.each(databaseKinds)('availability and bookable locations on %s', (kind)
   let customer: string;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
+    customer = (await customerWithToken(t)).token;
   });
   afterAll(() => t.close());
 
   it('refuses locations that do not take the booking, naming them', async () => {
-    const seattle = await roomiestLocation(t, customer, 'pool', { ...LAX_40, MarketCode: 'SEA' });
+    const seattle = await stockedLocation(t, { ...LAX_40, MarketCode: 'SEA' }, 3);
     const res = await submit(
       t,
       POOL_URL,
@@ -37,14 +40,8 @@ describe.each(databaseKinds)('availability and bookable locations on %s', (kind)
       message: `${seattle.LocationName} (${seattle.LocationId}) is not in market LAX.`,
       errors: [{ field: 'AvailableUnits.0.LocationId' }],
     });
-    const depot = await t.handle.db
-      .selectFrom('locations')
-      .select(['location_id', 'location_name'])
-      .where('market_code', '=', 'LAX')
-      .where('active', '=', true)
-      .where('daily_lease_allowed', '=', false)
-      .orderBy('location_id')
-      .executeTakeFirstOrThrow();
+    const lax = await stockedLocation(t, LAX_40, 3, { daily_lease_allowed: false });
+    const depot = { location_id: lax.LocationId, location_name: lax.LocationName };
     const daily = await submit(
       t,
       DAILY_LEASE_URL,
@@ -68,6 +65,10 @@ describe.each(databaseKinds)('availability and bookable locations on %s', (kind)
   });
 
   it('answers availability for every location of the market, and refuses unknown choices', async () => {
+    const empty = await makeLocation(t, { market_code: 'LAX' });
+    const stocked = await stockedLocation(t, LAX_40, 4);
+    const closed = await stockedLocation(t, LAX_40, 4, { active: false });
+    const noPool = await stockedLocation(t, LAX_40, 4, { pool_booking_allowed: false });
     const rows = await availability(t, customer, 'pool', LAX_40);
     const offered = await t.handle.db
       .selectFrom('locations')
@@ -78,7 +79,19 @@ describe.each(databaseKinds)('availability and bookable locations on %s', (kind)
       .execute();
     expect(rows.map((r) => r.LocationId).sort()).toEqual(offered.map((l) => l.location_id).sort());
     expect(rows.every((r) => Number.isInteger(r.Available) && r.Available >= 0)).toBe(true);
-    expect(rows.some((r) => r.Available === 0)).toBe(true);
+    const offeredHere = (id: number) => rows.find((r) => r.LocationId === id);
+    expect(offeredHere(empty.LocationId)).toEqual({
+      LocationId: empty.LocationId,
+      LocationName: empty.LocationName,
+      Available: 0,
+    });
+    expect(offeredHere(stocked.LocationId)).toEqual({
+      LocationId: stocked.LocationId,
+      LocationName: stocked.LocationName,
+      Available: 4,
+    });
+    expect(offeredHere(closed.LocationId)).toBeUndefined();
+    expect(offeredHere(noPool.LocationId)).toBeUndefined();
     for (const bad of [{ MarketCode: 'XXX' }, { EquipmentSize: 'Axle.Round' }, { EquipmentClass: 'NOPE' }]) {
       const res = await t.app.inject({
         method: 'POST',

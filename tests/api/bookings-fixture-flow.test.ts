@@ -7,15 +7,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIGURED_LOCATION_ID } from '../../src/domain/constants';
 import { loadServerFlows } from '../../src/server/flows';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
+  availableAt,
   bookingCodePattern,
   clearThresholds,
   type Equipment,
-  setAvailable,
   submit,
   unitsPayload,
 } from './bookings-helpers';
@@ -28,19 +28,16 @@ const LAX_20: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.20', Equi
 describe.each(databaseKinds)('a fixture flow on %s', (kind) => {
   let t: TestApp;
   let customer: string;
+  /** A port bay of its own: a depot that takes daily lease, with 3 units. */
+  let bay: number;
   const express = (units: number, acknowledged: string[] = ['daily-lease.charges-acknowledged']) =>
-    unitsPayload(
-      'dailyLease',
-      LAX_20,
-      [{ LocationId: CONFIGURED_LOCATION_ID, units, Available: 3 }],
-      acknowledged,
-    );
+    unitsPayload('dailyLease', LAX_20, [{ LocationId: bay, units, Available: 3 }], acknowledged);
 
   beforeAll(async () => {
     t = await startTestApp(kind, {}, { extraFlowDirs: [FIXTURE_DIR] });
-    customer = await t.tokenFor('demo.customer');
+    customer = (await customerWithToken(t)).token;
     await clearThresholds(t);
-    await setAvailable(t, customer, 'dailyLease', LAX_20, CONFIGURED_LOCATION_ID, 3);
+    bay = (await stockedLocation(t, LAX_20, 3, { daily_lease_allowed: true })).LocationId;
   });
   afterAll(() => t.close());
 
@@ -75,8 +72,9 @@ describe.each(databaseKinds)('a fixture flow on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json();
     expect(order).toMatchObject({ BookingOrderTypeCode: 'DL', StatusCode: 'OP' });
-    expect(order.Bookings[0]).toMatchObject({ LocationId: CONFIGURED_LOCATION_ID, UnitsRequestedCount: 2 });
+    expect(order.Bookings[0]).toMatchObject({ LocationId: bay, UnitsRequestedCount: 2 });
     expect(order.Bookings[0].BookingCode).toMatch(bookingCodePattern('DL'));
+    expect(await availableAt(t, customer, 'dailyLease', LAX_20, bay)).toBe(1);
   });
 });
 

@@ -7,6 +7,7 @@ import { CONFIGURED_LOCATION_ID } from '../../src/domain/constants';
 import { databaseKinds } from '../helpers/database';
 import { customerWithToken, makeCustomer, stockedLocation } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually } from '../helpers/until';
 import {
   availability,
   availableAt,
@@ -90,7 +91,7 @@ describe.each(databaseKinds)('pool and daily lease booking on %s', (kind) => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'created', details: { type: 'PB', status: 'OP', units: 3 } });
 
-    // The mail goes out after the commit, so give the outbox a moment.
+    // The mail goes out after the commit: wait for it to be there.
     const mail = await waitForMail(outbox, booking.BookingCode);
     expect(mail).toMatch(/^To: pat@example\.com, ops@example\.com$/m);
     expect(mail).toContain(place.LocationName);
@@ -208,21 +209,20 @@ async function pendingRequestOf(t: TestApp, orderId: number) {
     .executeTakeFirst();
 }
 
-async function waitForMail(dir: string, text: string): Promise<string> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const files = (() => {
-      try {
-        return readdirSync(dir).filter((f) => f.endsWith('.eml'));
-      } catch {
-        return [];
-      }
-    })();
-    for (const f of files) {
-      const body = readFileSync(join(dir, f), 'utf8');
-      if (body.includes(text)) return body;
+/** The outbox mail naming `text`, once it is there (it leaves after the commit). */
+function waitForMail(dir: string, text: string): Promise<string> {
+  const mails = () => {
+    try {
+      return readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    } catch {
+      return []; // the outbox folder is made with the first mail
     }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail in ${dir} names ${text}`);
+  };
+  return eventually(
+    () =>
+      mails()
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+        .find((body) => body.includes(text)),
+    { what: `a mail in ${dir} naming ${text}` },
+  );
 }

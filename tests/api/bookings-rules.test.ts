@@ -7,21 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIGURED_LOCATION_ID } from '../../src/domain/constants';
-import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../src/domain/lookups';
 import { loadFlowCatalogOrThrow } from '../../src/engine/core/load';
 import { defaultSourceDirs, readFlowSources, validateFlowFile } from '../../src/engine/node/sources';
 import { ruleEngine } from '../../src/rules/rule-engine';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, onHireChassis, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import {
-  CONTACT,
-  clearThresholds,
-  type Equipment,
-  roomiestLocation,
-  setAvailable,
-  submit,
-  unitsPayload,
-} from './bookings-helpers';
+import { CONTACT, clearThresholds, type Equipment, submit, unitsPayload } from './bookings-helpers';
 import { repositionBody, repositionStage } from './reposition-helpers';
 
 const catalog = loadFlowCatalogOrThrow(readFlowSources(defaultSourceDirs()), {
@@ -179,7 +171,7 @@ const violations: Record<string, (valid: Body) => Violation> = {
   }),
 };
 
-/** Flows only staff may use (inventory booking) are tried as staff booking for demo.customer's company. */
+/** Flows only staff may use (inventory booking) are tried as staff booking for the test's customer. */
 const staffOnly = (flow: (typeof catalog.flows)[number]) =>
   flow.permissions.every((p) => p.entity.startsWith('Internal'));
 
@@ -249,43 +241,27 @@ describe.each(databaseKinds)('flow rules on the API on %s', (kind) => {
       : [customer, body];
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
+    // A customer, its stock and its chassis on hire of the test's own: the rules' refusals and the
+    // answered confirmations book on them, not on demo data other tests count.
+    const own = await customerWithToken(t);
+    customer = own.token;
+    customerId = own.customerId;
     staff = await t.tokenFor('demo.staff');
-    const user = await t.handle.db
-      .selectFrom('users')
-      .select('customer_id')
-      .where('user_name', '=', 'demo.customer')
-      .executeTakeFirstOrThrow();
-    customerId = user.customer_id as number;
     await clearThresholds(t);
-    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
-    await setAvailable(t, customer, 'dailyLease', LAX_40, CONFIGURED_LOCATION_ID, 20);
-    const held = await t.handle.db
-      .selectFrom('chassis')
-      .select('chassis_id')
-      .where('on_hire_customer_id', '=', 1)
-      .where('contract_id', 'is', null)
-      .orderBy('chassis_id')
-      .executeTakeFirstOrThrow();
+    const place = await stockedLocation(t, LAX_40, 20);
+    const daily = await stockedLocation(t, LAX_40, 20, { daily_lease_allowed: true });
+    const [held, onHire] = await onHireChassis(t, customerId, LAX_40, 2);
     valid.poolBooking = unitsPayload('pool', LAX_40, [
       { LocationId: place.LocationId, units: 1, Available: place.Available },
     ]);
     valid.dailyLeaseBooking = unitsPayload(
       'dailyLease',
       LAX_40,
-      [{ LocationId: CONFIGURED_LOCATION_ID, units: 1, Available: 20 }],
+      [{ LocationId: daily.LocationId, units: 1, Available: daily.Available }],
       [],
     );
-    valid.reuseBooking = { Chassis: { ChassisIds: [held.chassis_id] }, Contact: CONTACT };
+    valid.reuseBooking = { Chassis: { ChassisIds: [held] }, Contact: CONTACT };
     valid.repositionBooking = repositionBody(await repositionStage(t), [1]);
-    const onHire = await t.handle.db
-      .selectFrom('chassis')
-      .select('chassis_id')
-      .where('on_hire_customer_id', '=', customerId)
-      .where('contract_id', 'is', null)
-      .where('equipment_category_code', 'in', [...POOL_REDELIVERY_EQUIPMENT_CATEGORIES])
-      .orderBy('chassis_id', 'desc')
-      .executeTakeFirstOrThrow();
     const [reason] = (
       await t.app.inject({
         method: 'GET',
@@ -299,7 +275,7 @@ describe.each(databaseKinds)('flow rules on the API on %s', (kind) => {
         RedeliveryDate: new Date().toISOString().slice(0, 10),
         ReasonCode: reason?.ReasonCode ?? reason?.Code,
       },
-      Chassis: { ChassisIds: [onHire.chassis_id] },
+      Chassis: { ChassisIds: [onHire] },
       Contact: CONTACT,
     };
   });

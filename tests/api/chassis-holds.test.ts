@@ -2,18 +2,19 @@
  * Issue 27: a chassis is on at most one open booking at a time (one handing it out, one bringing
  * it back: chassis-holds.ts). A second reuse order naming a chassis on an open one is a 409 naming
  * the chassis and the order holding it, concurrent submits included (PostgreSQL runs them truly in
- * parallel); so are concurrent redeliveries of one chassis.
+ * parallel); so are concurrent redeliveries of one chassis. The chassis are on hire to a customer
+ * of the test's own, and each test puts its own on hire (tests/helpers/factories.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chassisHeldMessage } from '../../src/server/domain/chassis-holds';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, makeLocation, onHireChassis } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { CONTACT, REUSE_URL, submit } from './bookings-helpers';
-import { freeHeldChassis } from './held-chassis-rows';
 
-/** Pool chassis on hire to the customer that no open booking holds yet. */
+const FORTY = { EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 
 async function openOrdersNaming(t: TestApp, chassisId: string): Promise<number[]> {
   const { rows } = await sql<{ booking_order_id: number }>`
@@ -26,10 +27,15 @@ async function openOrdersNaming(t: TestApp, chassisId: string): Promise<number[]
 describe.each(databaseKinds)('a chassis on one open booking at a time, on %s', (kind) => {
   let t: TestApp;
   let customer: string;
+  let customerId: number;
   let staff: string;
+  /** Pool chassis newly on hire to the customer, so no booking names them yet. */
+  const heldChassis = (count: number) => onHireChassis(t, customerId, FORTY, count);
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
+    const own = await customerWithToken(t);
+    customer = own.token;
+    customerId = own.customerId;
     staff = await t.tokenFor('demo.staff');
   });
   afterAll(() => t.close());
@@ -38,7 +44,7 @@ describe.each(databaseKinds)('a chassis on one open booking at a time, on %s', (
     submit(t, REUSE_URL, token, { Chassis: { ChassisIds: ids }, Contact: CONTACT, ...extra });
 
   it('refuses a second reuse order of a chassis with a 409 naming the chassis and the order holding it', async () => {
-    const [chassis, other] = await freeHeldChassis(t, 1, 2);
+    const [chassis, other] = await heldChassis(2);
     const first = await reuse(customer, [chassis as string]);
     expect(first.statusCode, first.body).toBe(200);
     const holder = first.json();
@@ -60,12 +66,12 @@ describe.each(databaseKinds)('a chassis on one open booking at a time, on %s', (
     expect(await openOrdersNaming(t, other as string)).toEqual([]);
 
     // Staff booking for the customer are held to the same rule.
-    const byStaff = await reuse(staff, [chassis as string], { Customer: { CustomerId: 1 } });
+    const byStaff = await reuse(staff, [chassis as string], { Customer: { CustomerId: customerId } });
     expect(byStaff.statusCode, byStaff.body).toBe(409);
   });
 
   it('lets a chassis be booked again once the order holding it is cancelled', async () => {
-    const [chassis] = await freeHeldChassis(t, 1, 1);
+    const [chassis] = await heldChassis(1);
     const first = (await reuse(customer, [chassis as string])).json();
     await t.handle.db
       .updateTable('bookings')
@@ -77,10 +83,10 @@ describe.each(databaseKinds)('a chassis on one open booking at a time, on %s', (
   });
 
   it('books a chassis named by concurrent reuse submits exactly once; the others get 409', async () => {
-    const [chassis] = await freeHeldChassis(t, 1, 1);
+    const [chassis] = await heldChassis(1);
     const answers = await Promise.all(
       [customer, customer, staff, staff].map((token) =>
-        reuse(token, [chassis as string], token === staff ? { Customer: { CustomerId: 1 } } : {}),
+        reuse(token, [chassis as string], token === staff ? { Customer: { CustomerId: customerId } } : {}),
       ),
     );
     const codes = answers.map((a) => a.statusCode).sort();
@@ -94,14 +100,9 @@ describe.each(databaseKinds)('a chassis on one open booking at a time, on %s', (
   });
 
   it('lets a chassis on an open reuse order be redelivered, once: concurrent redeliveries book one', async () => {
-    const [chassis] = await freeHeldChassis(t, 1, 1);
+    const [chassis] = await heldChassis(1);
     const held = (await reuse(customer, [chassis as string])).json();
-    const location = await t.handle.db
-      .selectFrom('locations')
-      .select('location_id')
-      .where('active', '=', true)
-      .orderBy('location_id')
-      .executeTakeFirstOrThrow();
+    const location = { location_id: (await makeLocation(t)).LocationId };
     const reason = await t.handle.db
       .selectFrom('reasons')
       .select('reason_code')

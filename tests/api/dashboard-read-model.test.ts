@@ -3,7 +3,8 @@
  * exactly one row per booking of a dashboard order (never IR, MI or RD) for staff (party 0) and
  * for each party of its order, with the values the orders and bookings hold — booked, pending
  * then accepted or rejected, withdrawn, re-partied, a booking moved or deleted — and a search
- * reads it.
+ * reads it. The orders it changes are those of a customer of its own, booked at locations of its
+ * own (tests/helpers/factories.ts).
  */
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,16 +13,10 @@ import { DASHBOARD_COUNT_CAP } from '../../src/schemas/dashboard';
 import { seedScale } from '../../src/server/db/seed';
 import type { Database } from '../../src/server/db/types';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, makeCustomer, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import {
-  clearThresholds,
-  type Equipment,
-  POOL_URL,
-  roomiestLocation,
-  submit,
-  unitsPayload,
-} from './bookings-helpers';
-import { customerIdOf, search } from './dashboard-helpers';
+import { clearThresholds, type Equipment, POOL_URL, submit, unitsPayload } from './bookings-helpers';
+import { search } from './dashboard-helpers';
 import { post, queueOverThreshold } from './pending-helpers';
 
 const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
@@ -61,10 +56,14 @@ async function mismatches(db: Kysely<Database>): Promise<{ missing: number; extr
 describe.each(databaseKinds)('dashboard read model on %s', (kind) => {
   let t: TestApp;
   let customer: string;
+  let customerId: number;
   let staff: string;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    [customer, staff] = await Promise.all([t.tokenFor('demo.customer'), t.tokenFor('demo.staff')]);
+    staff = await t.tokenFor('demo.staff');
+    const own = await customerWithToken(t);
+    customer = own.token;
+    customerId = own.customerId;
     await clearThresholds(t);
   });
   afterAll(() => t.close());
@@ -79,8 +78,9 @@ describe.each(databaseKinds)('dashboard read model on %s', (kind) => {
     await expectInStep();
   });
 
-  it('follows a confirmed booking, and the search finds it for the customer and for staff', async () => {
-    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
+  /** A confirmed pool booking of the customer's, at a location of its own. */
+  const book = async () => {
+    const place = await stockedLocation(t, LAX_40, 2);
     const res = await submit(
       t,
       POOL_URL,
@@ -88,6 +88,14 @@ describe.each(databaseKinds)('dashboard read model on %s', (kind) => {
       unitsPayload('pool', LAX_40, [{ LocationId: place.LocationId, units: 1, Available: place.Available }]),
     );
     expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  /** A booking of the customer's queued over its threshold, at a location of its own. */
+  const queue = async () =>
+    queueOverThreshold(t, customer, LAX_40, 1, await stockedLocation(t, LAX_40, 1), customerId);
+
+  it('follows a confirmed booking, and the search finds it for the customer and for staff', async () => {
+    const res = await book();
     await expectInStep();
     const code = res.json().Bookings[0].BookingCode as string;
     for (const token of [customer, staff]) {
@@ -97,13 +105,13 @@ describe.each(databaseKinds)('dashboard read model on %s', (kind) => {
   });
 
   it('follows a pending booking, its acceptance, a rejection and a withdrawal', async () => {
-    const accepted = await queueOverThreshold(t, customer, LAX_40, 1);
+    const accepted = await queue();
     await expectInStep();
     const accept = await post(t, '/execute/accept', staff, { PendingRequestIds: [accepted.requestId] });
     expect(accept.statusCode, accept.body).toBe(200);
     await expectInStep();
 
-    const rejected = await queueOverThreshold(t, customer, LAX_40, 1);
+    const rejected = await queue();
     const reject = await post(t, '/execute/reject', staff, {
       PendingRequestIds: [rejected.requestId],
       Reason: 'No units this week',
@@ -111,7 +119,7 @@ describe.each(databaseKinds)('dashboard read model on %s', (kind) => {
     expect(reject.statusCode, reject.body).toBe(200);
     await expectInStep();
 
-    const withdrawn = await queueOverThreshold(t, customer, LAX_40, 1);
+    const withdrawn = await queue();
     const cancel = await t.app.inject({
       method: 'PUT',
       url: '/api/bookingorder/cancelOrder',
@@ -129,26 +137,9 @@ describe.each(databaseKinds)('dashboard read model on %s', (kind) => {
   });
 
   it('follows an order given other parties, and bookings moved between orders or deleted', async () => {
-    const demo = await customerIdOf(t, 'demo.customer');
-    const ssl = await customerIdOf(t, 'demo.ssl');
-    const orders = await t.handle.db
-      .selectFrom('booking_orders as o')
-      .select('o.booking_order_id')
-      .where('o.customer_id', '=', demo)
-      .where('o.responsible_party_id', 'is', null)
-      .where('o.booking_order_type_code', '=', 'PB')
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('bookings as b')
-            .select('b.booking_id')
-            .whereRef('b.booking_order_id', '=', 'o.booking_order_id'),
-        ),
-      )
-      .orderBy('o.booking_order_id')
-      .limit(2)
-      .execute();
-    const [first, second] = orders.map((o) => o.booking_order_id) as [number, number];
+    const ssl = (await makeCustomer(t, { customerClass: 'SSL' })).customerId;
+    const first = (await book()).json().BookingOrderId as number;
+    const second = (await book()).json().BookingOrderId as number;
     await t.handle.db
       .updateTable('booking_orders')
       .set({ responsible_party_id: ssl, updated_at: sql`now()` })
@@ -162,7 +153,7 @@ describe.each(databaseKinds)('dashboard read model on %s', (kind) => {
       .where('booking_order_id', '=', first)
       .orderBy('party_id')
       .execute();
-    expect(parties.map((p) => p.party_id)).toEqual([0, demo, ssl].sort((a, b) => a - b));
+    expect(parties.map((p) => p.party_id)).toEqual([0, customerId, ssl].sort((a, b) => a - b));
 
     const moved = await t.handle.db
       .selectFrom('bookings')

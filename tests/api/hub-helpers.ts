@@ -10,10 +10,11 @@ import type { OrderChangeMessage } from '../../src/schemas/dashboard';
 import { buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { orderEventsFor } from '../../src/server/events/order-events';
+import { stockedLocation } from '../helpers/factories';
 import { listen } from '../helpers/real-server';
 import type { TestApp } from '../helpers/test-app';
 import { eventually as eventuallyAt } from '../helpers/until';
-import { type Equipment, POOL_URL, roomiestLocation, submit, unitsPayload } from './bookings-helpers';
+import { type Equipment, POOL_URL, submit, unitsPayload } from './bookings-helpers';
 
 export const HUB = '/api/dashboard/hub';
 export const RS = '\x1e';
@@ -76,7 +77,7 @@ export const messageOf = (client: RecordingClient, orderId: number) =>
     client.messages.find((m) => m.BookingOrderId === orderId),
   );
 
-/** A pool booking demo.staff makes for a customer; answers the new order's id. */
+/** A pool booking demo.staff makes for a customer at a stocked location of its own; answers the new order's id. */
 export async function staffBooksFor(t: TestApp, staffToken: string, customerId: number): Promise<number> {
   const equipment: Equipment & { CustomerId: number } = {
     MarketCode: 'LAX',
@@ -84,7 +85,7 @@ export async function staffBooksFor(t: TestApp, staffToken: string, customerId: 
     EquipmentClass: 'STD',
     CustomerId: customerId,
   };
-  const place = await roomiestLocation(t, staffToken, 'pool', equipment);
+  const place = await stockedLocation(t, equipment, 1);
   const res = await submit(
     t,
     POOL_URL,

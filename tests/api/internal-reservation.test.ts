@@ -3,17 +3,19 @@
  * message and nothing written; a reservation larger than what is free refused with the free
  * number; a reservation lowering what customers can book at once (a following booking goes
  * pending), CustomerBookingsAllowed giving it back; the audit trail; the comments flag on and off.
+ * What they reserve and book is the test's own (tests/helpers/factories.ts): locations with a known
+ * stock and no reservation yet, and a customer that books there.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { addChassis, customerWithToken, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import {
   availableAt,
   clearThresholds,
   type Equipment,
   POOL_URL,
-  setAvailable,
   submit,
   unitsPayload,
 } from './bookings-helpers';
@@ -48,11 +50,11 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
     t = await startTestApp(kind);
     staff = await t.tokenFor('demo.staff');
     readonly = await t.tokenFor('demo.readonly');
-    customer = await t.tokenFor('demo.customer');
+    customer = (await customerWithToken(t)).token;
     await clearThresholds(t);
-    place = await stageLocation(t);
+    const own = await stockedLocation(t, LAX_40, 5);
+    place = { id: own.LocationId, name: own.LocationName };
     reason = await reasonCode(t);
-    await setAvailable(t, customer, 'pool', LAX_40, place.id, 5);
   });
   afterAll(() => t.close());
 
@@ -110,28 +112,12 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
       const res = await call('POST', BASE, staff, payload);
       expect(res.statusCode, res.body).toBe(400);
     }
-    const other = await t.handle.db
-      .selectFrom('locations')
-      .select('location_id')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('inventory_org_locations as m')
-              .select('m.location_id')
-              .whereRef('m.location_id', '=', 'locations.location_id')
-              .where('m.inventory_org_code', '=', 'MRP'),
-          ),
-        ),
-      )
-      .executeTakeFirstOrThrow();
-    const elsewhere = await call(
-      'POST',
-      BASE,
-      staff,
-      body(1, { InventoryOrgCode: 'MRP', LocationId: other.location_id }),
-    );
+    // The test's location is IDL's only, so MRP holds nothing there.
+    const elsewhere = await call('POST', BASE, staff, body(1, { InventoryOrgCode: 'MRP' }));
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json().message).toMatch(/^MRP holds no inventory at .+: choose one of its locations\.$/);
+    expect(elsewhere.json().message).toBe(
+      `MRP holds no inventory at ${place.name}: choose one of its locations.`,
+    );
     expect(await auditCount(t)).toBe(before);
   });
 
@@ -220,40 +206,23 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
 
   it('lets one of two staff reserving the last units at once win; the other is told the free number', async () => {
     // A location both IDL and MRP hold inventory at: two reservations of the same units from two orgs.
-    const shared = await t.handle.db
-      .selectFrom('locations as l')
-      .innerJoin('inventory_org_locations as a', 'a.location_id', 'l.location_id')
-      .innerJoin('inventory_org_locations as b', 'b.location_id', 'l.location_id')
-      .select(['l.location_id', 'l.location_name'])
-      .where('a.inventory_org_code', '=', 'IDL')
-      .where('b.inventory_org_code', '=', 'MRP')
-      .where('l.market_code', '=', 'LAX')
-      .where('l.active', '=', true)
-      .where('l.pool_booking_allowed', '=', true)
-      .where('l.location_id', '!=', place.id)
-      .orderBy('l.location_id')
-      .executeTakeFirstOrThrow();
-    await t.handle.db
-      .deleteFrom('internal_reservations')
-      .where('location_id', '=', shared.location_id)
-      .execute();
-    await setAvailable(t, customer, 'pool', LAX_40, shared.location_id, 4);
-    // What is free for frames that are not extendable (the reservations' kind).
+    const shared = await stockedLocation(t, LAX_40, 4, { orgs: ['IDL', 'MRP'] });
+    // What is free for frames that are not extendable (the reservations' kind): all 4 it holds.
     const seen = await call('POST', '/api/inventoryavailability/search', staff, {
-      LocationId: shared.location_id,
+      LocationId: shared.LocationId,
       EquipmentSize: 'Chassis.40',
       EquipmentClass: 'STD',
       Extendable: 'No',
     });
     const free = seen.json().Rows[0].Available as number;
-    expect(free).toBeGreaterThan(0);
+    expect(free).toBe(4);
     const [a, b] = await Promise.all([
-      call('POST', BASE, staff, reservationBody(shared.location_id, free, { ReasonCode: reason })),
+      call('POST', BASE, staff, reservationBody(shared.LocationId, free, { ReasonCode: reason })),
       call(
         'POST',
         BASE,
         staff,
-        reservationBody(shared.location_id, free, { ReasonCode: reason, InventoryOrgCode: 'MRP' }),
+        reservationBody(shared.LocationId, free, { ReasonCode: reason, InventoryOrgCode: 'MRP' }),
       ),
     ]);
     expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toEqual([200, 409]);
@@ -263,10 +232,11 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
         `^Only 0 units of Chassis\\.40 STD are free at .+ can reserve at most 0 there, not ${free}\\. Nothing was changed\\.$`,
       ),
     );
-    expect(await availableAt(t, customer, 'pool', LAX_40, shared.location_id)).toBe(4 - free);
+    expect(await availableAt(t, customer, 'pool', LAX_40, shared.LocationId)).toBe(0);
   });
 
   it('refuses a stale change (409), an unchanged one (400) and an unknown id (404)', async () => {
+    await addChassis(t, place.id, { EquipmentSize: 'Chassis.40', EquipmentClass: 'TRI' }, 2);
     const created = await call('POST', BASE, staff, body(2, { EquipmentClass: 'TRI' }));
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().ReservationId;
@@ -300,6 +270,7 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
   });
 
   it('keeps a comment with who wrote it and when, and flags the items that carry one', async () => {
+    await addChassis(t, place.id, { EquipmentSize: 'Chassis.40', EquipmentClass: 'HVY' }, 1);
     const created = await call(
       'POST',
       BASE,

@@ -8,18 +8,12 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { addChassis, customerWithToken, stockedLocation } from '../helpers/factories';
 import { type RealServerHere, startRealServer } from '../helpers/real-server';
 import { bearer, type TestApp } from '../helpers/test-app';
-import {
-  clearThresholds,
-  type Equipment,
-  POOL_URL,
-  setAvailable,
-  submit,
-  unitsPayload,
-} from './bookings-helpers';
+import { clearThresholds, type Equipment, POOL_URL, submit, unitsPayload } from './bookings-helpers';
 import { eventually, hubClient, type RecordingClient } from './hub-helpers';
-import { reasonCode, reservationBody, stageLocation } from './internal-reservation-helpers';
+import { reasonCode, reservationBody } from './internal-reservation-helpers';
 
 const BASE = '/api/inventoryavailability';
 const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
@@ -118,10 +112,12 @@ describe.each(databaseKinds)('inventory availability on %s', (kind) => {
     url = t.url;
     staff = await t.tokenFor('demo.staff');
     readonly = await t.tokenFor('demo.readonly');
-    customer = await t.tokenFor('demo.customer');
+    customer = (await customerWithToken(t)).token;
     await clearThresholds(t);
-    place = await stageLocation(t);
-    await setAvailable(t, customer, 'pool', LAX_40, place.id, 6);
+    // A location of its own with 6 units, 2 of them extendable, and no reservation or booking.
+    const own = await stockedLocation(t, LAX_40, 4);
+    await addChassis(t, own.LocationId, { ...LAX_40, Extendable: true }, 2);
+    place = { id: own.LocationId, name: own.LocationName };
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.stop()));
@@ -158,7 +154,7 @@ describe.each(databaseKinds)('inventory availability on %s', (kind) => {
     const all = await rowAt(place.id);
     const yes = await rowAt(place.id, { Extendable: 'Yes' });
     const no = await rowAt(place.id, { Extendable: 'No' });
-    expect(yes.InYard + no.InYard).toBe(all.InYard);
+    expect([yes.InYard, no.InYard, all.InYard]).toEqual([2, 4, 6]);
     const idl = await call('/search', staff, { MarketCode: 'LAX', InventoryOrgCode: 'IDL' });
     expect(idl.statusCode, idl.body).toBe(200);
     const refusals: [object, string][] = [

@@ -8,18 +8,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
+import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { freePort } from '../helpers/ports';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { until } from '../helpers/until';
-import {
-  CONTACT,
-  clearThresholds,
-  POOL_URL,
-  roomiestLocation,
-  submit,
-  unitsPayload,
-} from './bookings-helpers';
+import { CONTACT, clearThresholds, POOL_URL, submit, unitsPayload } from './bookings-helpers';
 
 let port = 0;
 let smtp: SmtpReceiver | null = null;
@@ -40,9 +34,9 @@ afterAll(async () => {
 });
 
 it('commits a booking while the mail server is down, keeps its notice, and sends it once the server is back', async () => {
-  const token = await t.tokenFor('demo.customer');
+  const { token } = await customerWithToken(t);
   const equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
-  const place = await roomiestLocation(t, token, 'pool', equipment);
+  const place = await stockedLocation(t, equipment, 3);
   const res = await submit(
     t,
     POOL_URL,

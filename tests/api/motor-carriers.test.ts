@@ -1,10 +1,12 @@
 /**
  * Issue 27 (docs/decisions.md): who a customer may name as motor carrier. Searched by at least 2
  * characters (SPEC §5), a customer finds their own company and every other active motor carrier
- * (class MC) in good standing; staff find every active motor carrier.
+ * (class MC) in good standing; staff find every active motor carrier. The customer asking and the
+ * carriers it may or may not find are the test's own (tests/helpers/factories.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, makeCustomer } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 
 interface Row {
@@ -18,31 +20,26 @@ interface Row {
 describe.each(databaseKinds)('motor carrier picker on %s', (kind) => {
   let t: TestApp;
   let customer: string;
+  let customerId: number;
   let staff: string;
   let carrier: { customer_id: number; customer_name: string; scac: string };
   let suspended: { customer_id: number; customer_name: string };
+  let notAllowed: { customer_id: number; customer_name: string };
+  const asRow = (c: { customerId: number; customerName: string; scac: string }) => ({
+    customer_id: c.customerId,
+    customer_name: c.customerName,
+    scac: c.scac,
+  });
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
+    const own = await customerWithToken(t);
+    customer = own.token;
+    customerId = own.customerId;
     staff = await t.tokenFor('demo.staff');
-    const mc = t.handle.db
-      .selectFrom('customers')
-      .select(['customer_id', 'customer_name', 'scac'])
-      .where('customer_class', '=', 'MC')
-      .where('active', '=', true)
-      .where('customer_id', '<>', 1)
-      .orderBy('customer_id');
-    carrier = await mc.where('good_standing', '=', true).executeTakeFirstOrThrow();
+    carrier = asRow(await makeCustomer(t, { customerClass: 'MC' }));
     // One carrier not in good standing, so the test can tell the two apart.
-    suspended = await mc
-      .where('good_standing', '=', true)
-      .where('customer_id', '<>', carrier.customer_id)
-      .executeTakeFirstOrThrow();
-    await t.handle.db
-      .updateTable('customers')
-      .set({ good_standing: false })
-      .where('customer_id', '=', suspended.customer_id)
-      .execute();
+    suspended = asRow(await makeCustomer(t, { customerClass: 'MC', goodStanding: false }));
+    notAllowed = asRow(await makeCustomer(t, { poolBookingAllowed: false }));
   });
   afterAll(() => t.close());
 
@@ -60,7 +57,10 @@ describe.each(databaseKinds)('motor carrier picker on %s', (kind) => {
     const byName = await find(customer, carrier.customer_name.slice(0, 3));
     expect(byName.map((r) => r.CustomerId)).toContain(carrier.customer_id);
     expect(byName.every((r) => r.CustomerClass === 'MC')).toBe(true);
-    expect(byName.filter((r) => r.CustomerId !== 1).every((r) => r.GoodStanding && r.Active)).toBe(true);
+    expect(byName.map((r) => r.CustomerId)).not.toContain(suspended.customer_id);
+    expect(byName.filter((r) => r.CustomerId !== customerId).every((r) => r.GoodStanding && r.Active)).toBe(
+      true,
+    );
     const byScac = await find(customer, carrier.scac.toLowerCase());
     expect(byScac.map((r) => r.CustomerId)).toContain(carrier.customer_id);
   });
@@ -72,17 +72,10 @@ describe.each(databaseKinds)('motor carrier picker on %s', (kind) => {
   });
 
   it('gives a customer only their own company without 2 characters to search by', async () => {
-    expect((await find(customer, 'a')).map((r) => r.CustomerId)).toEqual([1]);
+    expect((await find(customer, 'a')).map((r) => r.CustomerId)).toEqual([customerId]);
   });
 
   it("filters staff's customer search by whether the customer may pool-book (SPEC §9: All 0, Yes 1, No 2)", async () => {
-    const notAllowed = await t.handle.db
-      .selectFrom('customers')
-      .select(['customer_id', 'customer_name'])
-      .where('pool_booking_allowed', '=', false)
-      .where('active', '=', true)
-      .orderBy('customer_id')
-      .executeTakeFirstOrThrow();
     const text = notAllowed.customer_name.slice(0, 3);
     const ids = async (allowed: number) => {
       const res = await t.app.inject({

@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import { POOL_URL, roomiestLocation, unitsPayload } from './bookings-helpers';
+import { POOL_URL, unitsPayload } from './bookings-helpers';
 
 const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -83,8 +84,8 @@ describe.each(databaseKinds)('health, readiness and metrics on %s', (kind) => {
   });
 
   it('counts requests by route pattern, bookings by type and outcome, and refused sign-ins', async () => {
-    const token = await t.tokenFor('demo.customer');
-    const place = await roomiestLocation(t, token, 'pool', EQUIPMENT);
+    const { token } = await customerWithToken(t);
+    const place = await stockedLocation(t, EQUIPMENT, 3);
     const payload = unitsPayload('pool', EQUIPMENT, [
       { LocationId: place.LocationId, units: 1, Available: place.Available },
     ]);

@@ -1,12 +1,14 @@
 /**
  * Two staff deciding one request at once: exactly one decision wins, the other gets a 409 naming
  * who decided and how. PostgreSQL runs the calls truly in parallel (the order and request row
- * locks do the work); PGlite runs them one after another.
+ * locks do the work); PGlite runs them one after another. The requests are a customer of its own's,
+ * at locations of its own with a known stock (tests/helpers/factories.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { availableAt, bookingCodePattern, type Equipment, setAvailable } from './bookings-helpers';
+import { availableAt, bookingCodePattern, type Equipment } from './bookings-helpers';
 import { orderState, post, queueOverThreshold } from './pending-helpers';
 
 const LAX_45: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.45', EquipmentClass: 'STD' };
@@ -14,18 +16,24 @@ const LAX_45: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.45', Equi
 describe.each(databaseKinds)('concurrent decisions on %s', (kind) => {
   let t: TestApp;
   let customer: string;
+  let customerId: number;
   let staff: string;
+  /** A request of the customer's for `units`, queued at a location of its own with `stock` units. */
+  const queue = async (units: number, stock: number) =>
+    queueOverThreshold(t, customer, LAX_45, units, await stockedLocation(t, LAX_45, stock), customerId);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
+    const own = await customerWithToken(t);
+    customer = own.token;
+    customerId = own.customerId;
     staff = await t.tokenFor('demo.staff');
   });
   afterAll(() => t.close());
 
   it('accepts a request once when four accepts arrive together', async () => {
-    const q = await queueOverThreshold(t, customer, LAX_45, 2);
-    const before = await availableAt(t, customer, 'pool', LAX_45, q.locationId);
+    const q = await queue(2, 5);
+    expect(await availableAt(t, customer, 'pool', LAX_45, q.locationId)).toBe(5);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
         post(t, '/execute/accept', staff, { PendingRequestIds: [q.requestId] }),
@@ -41,11 +49,11 @@ describe.each(databaseKinds)('concurrent decisions on %s', (kind) => {
     expect(state.order.status_code).toBe('OP');
     expect(state.bookings.every((b) => bookingCodePattern('PB').test(b.booking_code ?? ''))).toBe(true);
     // Taken once, not four times.
-    expect(await availableAt(t, customer, 'pool', LAX_45, q.locationId)).toBe(before - 2);
+    expect(await availableAt(t, customer, 'pool', LAX_45, q.locationId)).toBe(3);
   });
 
   it('lets one of an accept and a reject racing each other win, and tells the other how it went', async () => {
-    const q = await queueOverThreshold(t, customer, LAX_45, 1);
+    const q = await queue(1, 5);
     const [accept, reject] = await Promise.all([
       post(t, '/execute/accept', staff, { PendingRequestIds: [q.requestId] }),
       post(t, '/execute/reject', staff, { PendingRequestIds: [q.requestId], Reason: 'Duplicate request' }),
@@ -62,11 +70,11 @@ describe.each(databaseKinds)('concurrent decisions on %s', (kind) => {
   });
 
   it('never books more than exists when two requests for the last units are accepted together', async () => {
-    const first = await queueOverThreshold(t, customer, LAX_45, 2);
-    const place = { LocationId: first.locationId, LocationName: '', Available: 2 };
-    const second = await queueOverThreshold(t, customer, LAX_45, 2, place);
+    const place = await stockedLocation(t, LAX_45, 2);
+    const first = await queueOverThreshold(t, customer, LAX_45, 2, place, customerId);
+    const second = await queueOverThreshold(t, customer, LAX_45, 2, place, customerId);
     // Exactly two units stand there: only one of the two requests can have them.
-    await setAvailable(t, customer, 'pool', LAX_45, first.locationId, 2);
+    expect(await availableAt(t, customer, 'pool', LAX_45, first.locationId)).toBe(2);
     const answers = await Promise.all(
       [first, second].map((q) => post(t, '/execute/accept', staff, { PendingRequestIds: [q.requestId] })),
     );

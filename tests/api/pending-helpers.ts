@@ -32,8 +32,9 @@ export interface Queued {
 }
 
 /**
- * A pool booking of demo.customer that goes to the queue over its weekly threshold (a cap of 0 in
- * the market), while the units are there: staff can accept it and the availability goes down.
+ * A pool booking of demo.customer (or of the customer named, whose user's token it is) that goes to
+ * the queue over its weekly threshold (a cap of 0 in the market), while the units are there: staff
+ * can accept it and the availability goes down.
  */
 export async function queueOverThreshold(
   t: TestApp,
@@ -41,8 +42,9 @@ export async function queueOverThreshold(
   equipment: Equipment,
   units: number,
   place?: AvailabilityRow,
+  customerId?: number,
 ): Promise<Queued> {
-  const customerId = await customerIdOf(t, 'demo.customer');
+  customerId ??= await customerIdOf(t, 'demo.customer');
   await clearThresholds(t, customerId);
   await t.handle.db
     .insertInto('weekly_thresholds')

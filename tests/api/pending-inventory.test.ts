@@ -1,9 +1,12 @@
-/** POST /api/bookingpending/inventory with SPEC §3's payload: units per location, zero rows included. */
+/**
+ * POST /api/bookingpending/inventory with SPEC §3's payload: units per location, zero rows included.
+ * An empty and a stocked location of its own (tests/helpers/factories.ts) give rows it knows exactly.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, makeLocation, stockedLocation } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { availability, type Equipment, setAvailable } from './bookings-helpers';
-import { customerIdOf } from './dashboard-helpers';
+import { availability, type Equipment } from './bookings-helpers';
 import { post } from './pending-helpers';
 
 const CHI_20: Equipment = { MarketCode: 'CHI', EquipmentSize: 'Chassis.20', EquipmentClass: 'STD' };
@@ -17,9 +20,10 @@ describe.each(databaseKinds)('the inventory check on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     staff = await t.tokenFor('demo.staff');
-    customer = await t.tokenFor('demo.customer');
+    const own = await customerWithToken(t);
+    customer = own.token;
     payload = {
-      ResponsiblePartyId: await customerIdOf(t, 'demo.customer'),
+      ResponsiblePartyId: own.customerId,
       ResponsiblePartyType: 'MC',
       MarketCode: CHI_20.MarketCode,
       EquipmentSize: CHI_20.EquipmentSize,
@@ -32,9 +36,8 @@ describe.each(databaseKinds)('the inventory check on %s', (kind) => {
   afterAll(() => t.close());
 
   it('lists every pool location of the market, zero rows included, with the units a booking would find', async () => {
-    const rows = await availability(t, customer, 'pool', CHI_20);
-    const empty = rows[0] as (typeof rows)[number];
-    await setAvailable(t, customer, 'pool', CHI_20, empty.LocationId, 0);
+    const empty = await makeLocation(t, { market_code: 'CHI' });
+    const stocked = await stockedLocation(t, CHI_20, 3);
     const expected = await availability(t, customer, 'pool', CHI_20);
     const res = await post(t, '/inventory', staff, payload);
     expect(res.statusCode, res.body).toBe(200);
@@ -44,6 +47,9 @@ describe.each(databaseKinds)('the inventory check on %s', (kind) => {
     );
     expect(byId).toEqual(Object.fromEntries(expected.map((r) => [r.LocationId, r.Available])));
     expect(byId[empty.LocationId]).toBe(0);
+    expect(
+      answer.Locations.find((l: { LocationId: number }) => l.LocationId === stocked.LocationId),
+    ).toMatchObject({ Stock: 3, Held: 0, Reserved: 0, Available: 3 });
     expect(answer.TotalAvailable).toBe(expected.reduce((sum, r) => sum + r.Available, 0));
     for (const l of answer.Locations) expect(l.Available).toBe(Math.max(0, l.Stock - l.Held - l.Reserved));
   });

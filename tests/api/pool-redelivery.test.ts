@@ -1,15 +1,23 @@
 /**
  * Pool redelivery (issue 17): the chassis a customer will bring back, where and when. Each chassis
  * that cannot be listed is named with the reason; two redeliveries of one chassis: one wins.
+ * The customers, their chassis on hire and the return location are the test's own
+ * (tests/helpers/factories.ts), so every chassis' verdict is known.
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHASSIS_MESSAGES } from '../../src/domain/equipment';
-import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../src/domain/lookups';
 import { REDELIVERY_MESSAGES } from '../../src/domain/redelivery';
 import limits from '../../src/rules/limits.json' with { type: 'json' };
-import { DEMO_MOTOR_CARRIER, DEMO_STEAMSHIP_LINE } from '../../src/server/db/seed/customers';
 import { databaseKinds } from '../helpers/database';
+import {
+  type ChassisKind,
+  customerWithToken,
+  type MadeCustomer,
+  makeContract,
+  makeCustomer,
+  makeLocation,
+  onHireChassis,
+} from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { bookingCodePattern, CONTACT, submit } from './bookings-helpers';
 
@@ -17,24 +25,28 @@ const URL = '/api/poolredelivery';
 const CHECK_URL = '/api/poolredelivery/check';
 
 interface Unit {
-  chassis_master_id: number;
   chassis_id: string;
   equipment_category_code: string;
   equipment_class_code: string;
 }
 
-/** Chassis on hire to a customer: pool ones of the sizes pool redelivery takes, unless `where` says otherwise. */
+const FORTY: ChassisKind = { EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+const TWENTY: ChassisKind = { EquipmentSize: 'Chassis.20', EquipmentClass: 'STD' };
+
+/** Chassis on hire to a customer (pool ones unless a contract is named), with their kind. */
 async function units(
   t: TestApp,
   customerId: number,
+  kind: ChassisKind,
   count: number,
-  where = sql`c.contract_id is null and c.equipment_category_code in (${sql.join([...POOL_REDELIVERY_EQUIPMENT_CATEGORIES])})`,
-) {
-  const { rows } = await sql<Unit>`
-    select c.chassis_master_id, c.chassis_id, c.equipment_category_code, c.equipment_class_code
-    from chassis c where c.on_hire_customer_id = ${customerId} and ${where}
-    order by c.chassis_id limit ${count}`.execute(t.handle.db);
-  return rows;
+  contract: { contractId: number; org: string } | null = null,
+): Promise<Unit[]> {
+  const ids = await onHireChassis(t, customerId, kind, count, contract ?? {});
+  return ids.map((chassis_id) => ({
+    chassis_id,
+    equipment_category_code: kind.EquipmentSize,
+    equipment_class_code: kind.EquipmentClass,
+  }));
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -42,6 +54,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
   let t: TestApp;
   let customer: string;
+  let own: MadeCustomer;
+  /** Another customer, with a chassis of its own on hire. */
+  let other: MadeCustomer;
+  let othersChassis: Unit;
   let staff: string;
   let ssl: string;
   let locationId: number;
@@ -74,16 +90,14 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
+    const signedIn = await customerWithToken(t);
+    customer = signedIn.token;
+    own = signedIn;
+    other = await makeCustomer(t);
+    [othersChassis] = (await units(t, other.customerId, FORTY, 1)) as [Unit];
     staff = await t.tokenFor('demo.staff');
     ssl = await t.tokenFor('demo.ssl');
-    const location = await t.handle.db
-      .selectFrom('locations')
-      .select('location_id')
-      .where('active', '=', true)
-      .orderBy('location_id')
-      .executeTakeFirstOrThrow();
-    locationId = location.location_id;
+    locationId = (await makeLocation(t)).LocationId;
     const reason = await t.handle.db
       .selectFrom('reasons')
       .select('reason_code')
@@ -91,8 +105,12 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
       .orderBy('reason_code')
       .executeTakeFirstOrThrow();
     reasonCode = reason.reason_code;
-    pool = await units(t, 1, 20);
-    expect(pool.length).toBe(20);
+    // Two kinds among the first five (the first test's), so its redelivery makes two bookings.
+    pool = [
+      ...(await units(t, own.customerId, FORTY, 3)),
+      ...(await units(t, own.customerId, TWENTY, 2)),
+      ...(await units(t, own.customerId, FORTY, 15)),
+    ];
   });
   afterAll(() => t.close());
 
@@ -116,7 +134,8 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
       const key = `${c.equipment_category_code}|${c.equipment_class_code}`;
       expected.set(key, [...(expected.get(key) ?? []), c.chassis_id]);
     }
-    expect(order.Bookings).toHaveLength(expected.size);
+    expect(expected.size).toBe(2);
+    expect(order.Bookings).toHaveLength(2);
     for (const b of order.Bookings) {
       expect(b.BookingCode).toMatch(bookingCodePattern('PR'));
       expect(b.LocationId).toBe(locationId);
@@ -140,13 +159,14 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
   it('answers one verdict per row, in order, with a reason the customer can act on', async () => {
     const [onRedelivery] = pool; // listed by the first test
     const [free] = pool.slice(10);
-    const [others] = await units(t, 2, 1);
-    const [termLeased] = await units(t, 1, 1, sql`c.contract_id is not null`);
+    const others = othersChassis;
+    const contract = await makeContract(t, own.customerId);
+    const [termLeased] = await units(t, own.customerId, FORTY, 1, contract);
     const [tooBig] = await units(
       t,
+      own.customerId,
+      { EquipmentSize: 'Chassis.53', EquipmentClass: 'STD' },
       1,
-      1,
-      sql`c.contract_id is null and c.equipment_category_code = 'Chassis.53'`,
     );
     const inputs = [
       free?.chassis_id,
@@ -167,7 +187,7 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
       CHASSIS_MESSAGES.format('PLCZ12345'),
       CHASSIS_MESSAGES.otherProvider('ABCD123456'),
       CHASSIS_MESSAGES.unknown('PLCZ000001'),
-      CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string, DEMO_MOTOR_CARRIER.customer_name),
+      CHASSIS_MESSAGES.notOnHire(others.chassis_id, own.customerName),
       REDELIVERY_MESSAGES.termLease(termLeased?.chassis_id as string),
       REDELIVERY_MESSAGES.notPoolEquipment(tooBig?.chassis_id as string, 'Chassis.53'),
       expect.stringMatching(new RegExp(`^${onRedelivery?.chassis_id} is already on open redelivery PR`)),
@@ -188,8 +208,8 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
   });
 
   it('refuses a chassis of another customer, naming it, and writes nothing', async () => {
-    const [others] = await units(t, 2, 1);
-    const before = await ordersOf(1);
+    const others = othersChassis;
+    const before = await ordersOf(own.customerId);
     const res = await submit(
       t,
       URL,
@@ -197,16 +217,14 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
       body([pool[11]?.chassis_id as string, others?.chassis_id as string]),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(
-      CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string, DEMO_MOTOR_CARRIER.customer_name),
-    );
+    expect(res.json().message).toBe(CHASSIS_MESSAGES.notOnHire(others.chassis_id, own.customerName));
     expect(res.json().errors).toEqual([
       expect.objectContaining({
         field: 'Chassis.ChassisIds.1',
-        message: CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string, DEMO_MOTOR_CARRIER.customer_name),
+        message: CHASSIS_MESSAGES.notOnHire(others.chassis_id, own.customerName),
       }),
     ]);
-    expect(await ordersOf(1)).toBe(before);
+    expect(await ordersOf(own.customerId)).toBe(before);
   });
 
   it('refuses a chassis already on an open redelivery', async () => {
@@ -218,15 +236,15 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
 
   it('two redeliveries of the same chassis at once: exactly one wins', async () => {
     const same = [pool[12]?.chassis_id, pool[13]?.chassis_id] as string[];
-    const before = await ordersOf(1);
+    const before = await ordersOf(own.customerId);
     const answers = await Promise.all([
       submit(t, URL, customer, body(same)),
-      submit(t, URL, staff, body([...same].reverse(), { Customer: { CustomerId: 1 } })),
+      submit(t, URL, staff, body([...same].reverse(), { Customer: { CustomerId: own.customerId } })),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
     const lost = answers.find((a) => a.statusCode === 400);
     expect(lost?.json().message).toMatch(/is already on open redelivery/);
-    expect(await ordersOf(1)).toBe(before + 1);
+    expect(await ordersOf(own.customerId)).toBe(before + 1);
   });
 
   it('needs at least one valid chassis, and takes at most the pool redelivery limit', async () => {
@@ -272,16 +290,14 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
     const ids = [pool[15]?.chassis_id as string];
     const unnamed = await submit(t, URL, staff, body(ids));
     expect(unnamed.json().message).toBe('Choose the customer to book for.');
-    const wrong = await submit(t, URL, staff, body(ids, { Customer: { CustomerId: 2 } }));
+    const wrong = await submit(t, URL, staff, body(ids, { Customer: { CustomerId: other.customerId } }));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(
-      CHASSIS_MESSAGES.notOnHire(ids[0] as string, DEMO_STEAMSHIP_LINE.customer_name),
-    );
-    const asStaff = await check(staff, ids, { CustomerId: 2 });
+    expect(wrong.json().message).toBe(CHASSIS_MESSAGES.notOnHire(ids[0] as string, other.customerName));
+    const asStaff = await check(staff, ids, { CustomerId: other.customerId });
     expect(asStaff.json().Results[0].Message).toBe(
-      CHASSIS_MESSAGES.notOnHire(ids[0] as string, DEMO_STEAMSHIP_LINE.customer_name),
+      CHASSIS_MESSAGES.notOnHire(ids[0] as string, other.customerName),
     );
-    const ok = await submit(t, URL, staff, body(ids, { Customer: { CustomerId: 1 } }));
+    const ok = await submit(t, URL, staff, body(ids, { Customer: { CustomerId: own.customerId } }));
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await submit(t, URL, ssl, body(ids))).statusCode).toBe(403);
     expect((await submit(t, URL, null, body(ids))).statusCode).toBe(401);

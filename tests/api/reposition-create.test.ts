@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { bookingCodePattern, CONTACT } from './bookings-helpers';
 import {
@@ -25,7 +26,7 @@ describe.each(databaseKinds)('reposition booking on %s', (kind) => {
   let s: RepositionStage;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
+    customer = (await customerWithToken(t)).token;
     s = await repositionStage(t);
   });
   afterAll(() => t.close());

@@ -1,5 +1,6 @@
 /** Shared by the reposition-*.test.ts files (and bookings-rules): the stage, bodies, and the origin's availability. */
 import { sql } from 'kysely';
+import { makeCustomer, makeLocation } from '../helpers/factories';
 import { bearer, type TestApp } from '../helpers/test-app';
 import { CONTACT, submit } from './bookings-helpers';
 
@@ -22,10 +23,14 @@ export interface RepositionStage {
   equipmentClass: string;
 }
 
-/** Real rows of the seeded database: an allowed org, an origin, destinations, a carrier, a reason. */
+/**
+ * The stage's origin, destinations and customers are its own (tests/helpers/factories.ts): the
+ * origin holds only what a test puts there, and no other test books from or to them. The orgs and
+ * the reason are the seeded reference data they are chosen from.
+ */
 export async function repositionStage(t: TestApp): Promise<RepositionStage> {
   const db = t.handle.db;
-  const [org, otherOrg, locations, carrier, notCarrier, reason] = await Promise.all([
+  const [org, otherOrg, reason] = await Promise.all([
     db
       .selectFrom('inventory_orgs')
       .select('inventory_org_code')
@@ -40,41 +45,22 @@ export async function repositionStage(t: TestApp): Promise<RepositionStage> {
       .orderBy('inventory_org_code')
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom('locations')
-      .select('location_id')
-      .where('active', '=', true)
-      .orderBy('location_id')
-      .limit(6)
-      .execute(),
-    db
-      .selectFrom('customers')
-      .select('customer_id')
-      .where('customer_class', '=', 'MC')
-      .where('active', '=', true)
-      .orderBy('customer_id')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('customers')
-      .select('customer_id')
-      .where('customer_class', '=', 'SSL')
-      .where('active', '=', true)
-      .orderBy('customer_id')
-      .executeTakeFirstOrThrow(),
-    db
       .selectFrom('reasons')
       .select('reason_code')
       .where('reason_kind', '=', 'REPOSITION')
       .orderBy('reason_code')
       .executeTakeFirstOrThrow(),
   ]);
-  const [origin, ...destinations] = locations.map((l) => l.location_id);
+  const origin = await makeLocation(t, { orgs: [org.inventory_org_code] });
+  const destinations: number[] = [];
+  for (let i = 0; i < 5; i++) destinations.push((await makeLocation(t)).LocationId);
   return {
     org: org.inventory_org_code,
     otherOrg: otherOrg.inventory_org_code,
-    origin: origin as number,
+    origin: origin.LocationId,
     destinations,
-    carrier: carrier.customer_id,
-    notCarrier: notCarrier.customer_id,
+    carrier: (await makeCustomer(t, { customerClass: 'MC' })).customerId,
+    notCarrier: (await makeCustomer(t, { customerClass: 'SSL' })).customerId,
     reason: reason.reason_code,
     size: 'Chassis.40',
     equipmentClass: 'STD',

@@ -2,39 +2,38 @@
  * Issue 25: the reuse list's step-1 verdicts are the submit's own. POST /api/lookup/equipment with
  * OrderType RU runs the reuse booker's check (the booking-type registry's chassisCheck): a chassis
  * on a term lease and one on an open reuse booking are refused with the very message the submit
- * gives, instead of showing "found" and failing after review.
+ * gives, instead of showing "found" and failing after review. The customer, its contract and the
+ * chassis on hire to it are the test's own (tests/helpers/factories.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDELIVERY_MESSAGES } from '../../src/domain/redelivery';
 import { termLeaseChassisMessage } from '../../src/server/bookings/reuse/booker';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, makeContract, onHireChassis } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { CONTACT, REUSE_URL, submit } from './bookings-helpers';
-import { freeHeldChassis } from './held-chassis-rows';
 
-/** Pool chassis on hire to the customer that no open booking holds yet. */
+const FORTY = { EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 
 describe.each(databaseKinds)('the reuse check on step 1, on %s', (kind) => {
   let t: TestApp;
   let customer: string;
   let staff: string;
   let readonly: string;
+  let customerId: number;
   let termLeased: string;
+  /** A pool chassis newly on hire to the customer, so no booking names it yet. */
+  const heldChassis = async () => (await onHireChassis(t, customerId, FORTY, 1))[0] as string;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
+    const own = await customerWithToken(t);
+    customer = own.token;
+    customerId = own.customerId;
     staff = await t.tokenFor('demo.staff');
     readonly = await t.tokenFor('demo.readonly');
-    // The demo seed puts term lease chassis on hire to demo.customer's company (customer 1).
-    termLeased = (
-      await t.handle.db
-        .selectFrom('chassis')
-        .select('chassis_id')
-        .where('on_hire_customer_id', '=', 1)
-        .where('contract_id', 'is not', null)
-        .orderBy('chassis_id')
-        .executeTakeFirstOrThrow()
-    ).chassis_id;
+    // A chassis on hire to the customer under a term lease of its own.
+    const contract = await makeContract(t, customerId);
+    [termLeased] = (await onHireChassis(t, customerId, FORTY, 1, contract)) as [string];
   });
   afterAll(() => t.close());
 
@@ -42,7 +41,7 @@ describe.each(databaseKinds)('the reuse check on step 1, on %s', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/lookup/equipment', payload, headers: bearer(token) });
 
   it("refuses a term-lease chassis with the reuse booker's own message, for the customer and for staff", async () => {
-    const [pool] = await freeHeldChassis(t, 1, 1, 'desc');
+    const pool = await heldChassis();
     const res = await lookup(customer, { ChassisIds: [pool, termLeased], OrderType: 'RU' });
     expect(res.statusCode, res.body).toBe(200);
     const [free, leased] = res.json().Results;
@@ -63,7 +62,11 @@ describe.each(databaseKinds)('the reuse check on step 1, on %s', (kind) => {
     expect(submitted.json().errors).toEqual([{ field: 'Chassis.ChassisIds.1', message: leased.Message }]);
 
     // Staff booking for the customer: checked as that customer, the same refusal.
-    const asStaff = await lookup(staff, { ChassisIds: [termLeased], OrderType: 'RU', CustomerId: 1 });
+    const asStaff = await lookup(staff, {
+      ChassisIds: [termLeased],
+      OrderType: 'RU',
+      CustomerId: customerId,
+    });
     expect(asStaff.json().Results[0].Message).toBe(termLeaseChassisMessage(termLeased));
 
     // Without a booking type the lookup stays the plain equipment check: the chassis is found.
@@ -72,7 +75,7 @@ describe.each(databaseKinds)('the reuse check on step 1, on %s', (kind) => {
   });
 
   it('refuses a chassis on an open reuse booking with the message of the 409 the submit gives', async () => {
-    const [chassis] = await freeHeldChassis(t, 1, 1, 'desc');
+    const chassis = await heldChassis();
     const first = await submit(t, REUSE_URL, customer, {
       Chassis: { ChassisIds: [chassis] },
       Contact: CONTACT,

@@ -4,7 +4,8 @@
  * is retried with a growing pause; a slow endpoint does not hold up another subscription; one
  * order's events arrive in order; a delivery a dead instance had claimed is sent by another, and
  * the outbox row is in the change's own commit; bad input is a 400 that says what to fix, and
- * another company's subscription is a 404.
+ * another company's subscription is a 404. Both companies, their users and the locations booked at
+ * are the test's own (tests/helpers/factories.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '../../src/schemas/webhooks';
@@ -13,8 +14,9 @@ import { createTokenService } from '../../src/server/auth/tokens';
 import { webhookUrlProblem } from '../../src/server/webhooks/destination';
 import { verifySignature } from '../../src/server/webhooks/signature';
 import { databaseKinds } from '../helpers/database';
+import { buildUser, customerWithToken, makeCustomer, makeOrder, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import { clearThresholds, POOL_URL, roomiestLocation, submit, unitsPayload } from './bookings-helpers';
+import { clearThresholds, POOL_URL, submit, unitsPayload } from './bookings-helpers';
 import { type Receiver, startReceiver, until } from './webhook-helpers';
 
 const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
@@ -56,7 +58,7 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
   const pauseAll = () => t.handle.db.updateTable('webhook_subscriptions').set({ active: false }).execute();
 
   async function book(): Promise<number> {
-    const place = await roomiestLocation(t, customer, 'pool', EQUIPMENT);
+    const place = await stockedLocation(t, EQUIPMENT, 3);
     const res = await submit(
       t,
       POOL_URL,
@@ -86,14 +88,10 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     t = await startTestApp(kind, ENV);
     await clearThresholds(t);
     staff = await t.tokenFor('demo.staff');
-    customer = await t.tokenFor('demo.customer');
-    const users = await t.handle.db
-      .selectFrom('users')
-      .select(['user_name', 'customer_id'])
-      .where('user_name', 'in', ['demo.customer', 'demo.ssl'])
-      .execute();
-    customerId = users.find((u) => u.user_name === 'demo.customer')?.customer_id as number;
-    otherCustomerId = users.find((u) => u.user_name === 'demo.ssl')?.customer_id as number;
+    const own = await customerWithToken(t);
+    customer = own.token;
+    customerId = own.customerId;
+    otherCustomerId = (await makeCustomer(t, { customerClass: 'SSL' })).customerId;
   }, 120_000);
 
   afterAll(async () => {
@@ -283,26 +281,16 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
       'order.cancelled',
       'redelivery.confirmed',
     ]);
-    const orderOf = (type: string) =>
-      t.handle.db
-        .selectFrom('booking_orders')
-        .select('booking_order_id')
-        .where('customer_id', '=', customerId)
-        .where('booking_order_type_code', '=', type)
-        .orderBy('booking_order_id')
-        .executeTakeFirstOrThrow();
+    const orderOf = async (type: string) => ({
+      booking_order_id: (await makeOrder(t, customerId, type)).orderId,
+    });
     const audit = (orderId: number, action: string) =>
       t.handle.db
         .insertInto('audit_log')
         .values({ entity_type: 'booking_order', entity_id: String(orderId), action, changed_by: null })
         .execute();
-    // A term lease redelivery, open: created and accepted also confirm the redelivery.
+    // A term lease redelivery of the customer's, open: created and accepted also confirm the redelivery.
     const tr = await orderOf('TR');
-    await t.handle.db
-      .updateTable('booking_orders')
-      .set({ status_code: 'OP' })
-      .where('booking_order_id', '=', tr.booking_order_id)
-      .execute();
     for (const action of [
       'created',
       'validated',
@@ -338,7 +326,7 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
 
   it('tells a subscriber of a location that its availability changed, naming only the location', async () => {
     const hooks = await receiver();
-    const place = await roomiestLocation(t, customer, 'pool', EQUIPMENT);
+    const place = await stockedLocation(t, EQUIPMENT, 3);
     // Another company's subscription hears of the customer's booking at the location it chose.
     const res = await call('POST', '/api/webhooks/subscriptions', staff, {
       CustomerId: otherCustomerId,
@@ -450,16 +438,15 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
       .insertInto('role_permissions')
       .values({ role_id: role.role_id, entity: 'ApplicationRole', bits: 2 })
       .execute();
-    const ssl = await t.handle.db
-      .selectFrom('users')
-      .select('user_id')
-      .where('user_name', '=', 'demo.ssl')
-      .executeTakeFirstOrThrow();
+    // A user of the other company of its own, with that role besides its own.
+    const user = await buildUser(t, { customerId: otherCustomerId });
     await t.handle.db
       .insertInto('user_roles')
-      .values({ user_id: ssl.user_id, role_id: role.role_id })
+      .values({ user_id: user.userId, role_id: role.role_id })
       .execute();
-    const admin = await t.tokenFor('demo.ssl');
+    const signedIn = await t.login(user.userName, user.password);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const admin = signedIn.json().token as string;
 
     // Their own company's: created without naming it, listed, changed.
     const own = await call('POST', '/api/webhooks/subscriptions', admin, {

@@ -1,19 +1,14 @@
 /**
  * The weekly threshold through the API: who may list, add, change and remove a cap; bad input; the
  * audit trail; a change decides the next booking's outcome; the meter counts what the booker counts.
+ * The customers and the stocked location are the test's own (tests/helpers/factories.ts): a customer
+ * with no bookings yet, so the meter's numbers are exact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, makeCustomer, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import {
-  clearThresholds,
-  type Equipment,
-  POOL_URL,
-  roomiestLocation,
-  submit,
-  unitsPayload,
-} from './bookings-helpers';
-import { customerIdOf } from './dashboard-helpers';
+import { clearThresholds, type Equipment, POOL_URL, submit, unitsPayload } from './bookings-helpers';
 
 const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 const BASE = '/api/weeklythreshold';
@@ -24,6 +19,7 @@ describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
   let readonly: string;
   let customer: string;
   let customerId: number;
+  let customerNameWithScac: string;
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -31,19 +27,24 @@ describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
     token: string | null,
     payload?: object,
   ) => t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-  const book = async (units: number) => {
-    const place = await roomiestLocation(t, customer, 'pool', LAX_40);
-    const res = await submit(
-      t,
-      POOL_URL,
-      customer,
-      unitsPayload('pool', LAX_40, [{ LocationId: place.LocationId, units, Available: place.Available }]),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().StatusCode as 'OP' | 'PN';
+  /** A customer of its own that has booked nothing yet, and a way for it to book at a location of its own. */
+  const bookingCustomer = async () => {
+    const own = await customerWithToken(t);
+    const place = await stockedLocation(t, LAX_40, 20);
+    const book = async (units: number) => {
+      const res = await submit(
+        t,
+        POOL_URL,
+        own.token,
+        unitsPayload('pool', LAX_40, [{ LocationId: place.LocationId, units, Available: 20 }]),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().StatusCode as 'OP' | 'PN';
+    };
+    return { ...own, book };
   };
-  const meter = async () => {
-    const res = await call('GET', `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40`, customer);
+  const meter = async (token: string) => {
+    const res = await call('GET', `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40`, token);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -52,9 +53,10 @@ describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
     t = await startTestApp(kind);
     staff = await t.tokenFor('demo.staff');
     readonly = await t.tokenFor('demo.readonly');
-    customer = await t.tokenFor('demo.customer');
-    customerId = await customerIdOf(t, 'demo.customer');
-    await clearThresholds(t, customerId);
+    const own = await customerWithToken(t);
+    customer = own.token;
+    customerId = own.customerId;
+    customerNameWithScac = `${own.customerName} (${own.scac})`;
   });
   afterAll(() => t.close());
 
@@ -69,7 +71,7 @@ describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
     const id = created.json().ThresholdId as number;
     expect(created.json()).toMatchObject({
       CustomerId: customerId,
-      CustomerNameWithSCAC: expect.stringContaining('(DMCR)'),
+      CustomerNameWithSCAC: customerNameWithScac,
       MarketCode: 'LAX',
       EquipmentSize: 'Chassis.40',
       WeeklyLimit: 40,
@@ -202,7 +204,7 @@ describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
   });
 
   it('decides the next booking: over a lowered cap it goes to review, a raised or removed cap lets it through', async () => {
-    await clearThresholds(t, customerId);
+    const { customerId, token, book } = await bookingCustomer();
     const created = await call('POST', BASE, staff, {
       CustomerId: customerId,
       MarketCode: 'LAX',
@@ -210,11 +212,12 @@ describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
     });
     const id = created.json().ThresholdId as number;
     expect(await book(1)).toBe('PN');
-    const before = await meter();
+    // The booking in review counts too.
+    expect((await meter(token)).Thresholds[0]).toMatchObject({ Used: 1 });
     const raised = await call('PUT', `${BASE}/${id}`, staff, {
       MarketCode: 'LAX',
       EquipmentSize: null,
-      WeeklyLimit: before.Thresholds[0].Used + 1,
+      WeeklyLimit: 2,
     });
     expect(raised.statusCode).toBe(200);
     expect(await book(1)).toBe('OP');
@@ -225,22 +228,23 @@ describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
   });
 
   it('meters what the booker counts, for the customer’s own company', async () => {
-    await clearThresholds(t, customerId);
+    const { customerId, token, book } = await bookingCustomer();
+    const someoneElse = await makeCustomer(t);
     await call('POST', BASE, staff, {
       CustomerId: customerId,
       MarketCode: 'LAX',
       EquipmentSize: 'Chassis.40',
       WeeklyLimit: 1000,
     });
-    const before = await meter();
+    const before = await meter(token);
     expect(before.Thresholds).toHaveLength(1);
     expect(before.CustomerId).toBe(customerId);
+    expect(before.Thresholds[0]).toMatchObject({ Used: 0, Remaining: 1000 });
     expect(await book(3)).toBe('OP');
-    const after = await meter();
-    expect(after.Thresholds[0].Used).toBe(before.Thresholds[0].Used + 3);
-    expect(after.Thresholds[0].Remaining).toBe(1000 - after.Thresholds[0].Used);
+    const after = await meter(token);
+    expect(after.Thresholds[0]).toMatchObject({ Used: 3, Remaining: 997 });
     const listed = await call('POST', `${BASE}/search`, staff, { CustomerId: customerId });
-    expect(listed.json().ResultSet[0].UsedThisWeek).toBe(after.Thresholds[0].Used);
+    expect(listed.json().ResultSet.map((r: { UsedThisWeek: number }) => r.UsedThisWeek)).toEqual([3]);
     // Staff name the customer; a customer cannot ask about another one.
     expect(
       (await call('GET', `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40`, staff)).statusCode,
@@ -253,14 +257,13 @@ describe.each(databaseKinds)('the weekly threshold on %s', (kind) => {
     expect(forStaff.json().Thresholds).toEqual(after.Thresholds);
     const other = await call(
       'GET',
-      `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40&CustomerId=2`,
-      customer,
+      `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40&CustomerId=${someoneElse.customerId}`,
+      token,
     );
     expect(other.statusCode).toBe(400);
     expect(other.json().error).toMatch(/your own company/);
     expect(
       (await call('GET', `${BASE}/meter?MarketCode=LAX&EquipmentSize=Chassis.40`, readonly)).statusCode,
     ).toBe(403);
-    await clearThresholds(t, customerId);
   });
 });

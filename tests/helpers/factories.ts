@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_INVENTORY_ORG, LOCAL_AUTH_PROVIDER } from '../../src/domain/constants';
 import { hashPassword } from '../../src/server/auth/passwords';
+import { TERM_ORG } from '../../src/server/db/seed/contracts';
 import { ROLE_ID } from '../../src/server/db/seed/roles';
 import type { LocationTable } from '../../src/server/db/types';
 import type { TestApp } from './test-app';
@@ -69,11 +70,13 @@ async function freeScac(t: TestApp): Promise<string> {
 export interface BuiltUser {
   userId: number;
   userName: string;
+  /** First and last name, as a trail or a list names the user. */
+  fullName: string;
   email: string;
   password: string;
 }
 
-/** A user of the Customer Full role (on customer 1 unless told), with its own name, email and password. */
+/** A user of the Customer Full role on customer 1, unless told, with its own name, email and password. */
 export async function buildUser(
   t: TestApp,
   overrides: {
@@ -82,6 +85,7 @@ export async function buildUser(
     password?: string;
     active?: boolean;
     customerId?: number;
+    roleId?: number;
   } = {},
 ): Promise<BuiltUser> {
   const suffix = randomBytes(4).toString('hex');
@@ -107,18 +111,18 @@ export async function buildUser(
     .executeTakeFirstOrThrow();
   await t.handle.db
     .insertInto('user_roles')
-    .values({ user_id: row.user_id, role_id: ROLE_ID.customerFull })
+    .values({ user_id: row.user_id, role_id: overrides.roleId ?? ROLE_ID.customerFull })
     .execute();
-  return { userId: row.user_id, userName, email, password };
+  return { userId: row.user_id, userName, fullName: `Avery Account ${suffix}`, email, password };
 }
 
-/** A signed-in user of a customer of its own: its id, and a token of its user. */
+/** A signed-in user (of the Customer Full role unless told) of a customer of its own: its id, and a token of its user. */
 export async function customerWithToken(
   t: TestApp,
-  options: Parameters<typeof makeCustomer>[1] = {},
+  { roleId, ...options }: NonNullable<Parameters<typeof makeCustomer>[1]> & { roleId?: number } = {},
 ): Promise<MadeCustomer & { user: BuiltUser; token: string }> {
   const customer = await makeCustomer(t, options);
-  const user = await buildUser(t, { customerId: customer.customerId });
+  const user = await buildUser(t, { customerId: customer.customerId, roleId });
   const res = await t.login(user.userName, user.password);
   if (res.statusCode !== 200) throw new Error(`login ${user.userName}: ${res.statusCode} ${res.body}`);
   return { ...customer, user, token: res.json().token as string };
@@ -184,6 +188,8 @@ export async function makeLocation(t: TestApp, options: LocationOptions = {}): P
 export interface ChassisKind {
   EquipmentSize: string;
   EquipmentClass: string;
+  /** Frames that extend; not unless told. */
+  Extendable?: boolean;
 }
 
 let nextChassis = 900_000;
@@ -200,7 +206,7 @@ export async function addChassis(
     chassis_id: `PLCX${String(nextChassis++)}`,
     equipment_category_code: equipment.EquipmentSize,
     equipment_class_code: equipment.EquipmentClass,
-    extendable: false,
+    extendable: equipment.Extendable ?? false,
     inventory_org_code: org,
     location_id: locationId,
     on_hire_customer_id: null,
@@ -210,6 +216,94 @@ export async function addChassis(
   }));
   if (rows.length) await t.handle.db.insertInto('chassis').values(rows).execute();
   return rows.map((r) => r.chassis_id);
+}
+
+/**
+ * Puts `count` chassis on hire to a customer at no location, as the seed's units out with a customer
+ * are: pool units (the pool's org, IDL, off any contract) unless told, what a reuse or a pool
+ * redelivery names; or a term lease's, with its contract and the term org.
+ */
+export async function onHireChassis(
+  t: TestApp,
+  customerId: number,
+  equipment: ChassisKind,
+  count: number,
+  { org = DEFAULT_INVENTORY_ORG, contractId = null }: { org?: string; contractId?: number | null } = {},
+): Promise<string[]> {
+  const rows = Array.from({ length: count }, () => ({
+    chassis_id: `PLCX${String(nextChassis++)}`,
+    equipment_category_code: equipment.EquipmentSize,
+    equipment_class_code: equipment.EquipmentClass,
+    extendable: false,
+    inventory_org_code: org,
+    location_id: null,
+    on_hire_customer_id: customerId,
+    contract_id: contractId,
+    status: 'ON_HIRE' as const,
+    manufactured_year: 2024,
+  }));
+  if (rows.length) await t.handle.db.insertInto('chassis').values(rows).execute();
+  return rows.map((r) => r.chassis_id);
+}
+
+/** An active term lease contract of a customer (no lines), in force from a year ago for a year to come. */
+export async function makeContract(
+  t: TestApp,
+  customerId: number,
+): Promise<{ contractId: number; contractNumber: string; org: string }> {
+  const contractNumber = `FTL-${randomBytes(4).toString('hex').toUpperCase()}`;
+  const day = 86_400_000;
+  const row = await t.handle.db
+    .insertInto('term_lease_contracts')
+    .values({
+      contract_number: contractNumber,
+      customer_id: customerId,
+      inventory_org_code: TERM_ORG,
+      effective_date: new Date(Date.now() - 365 * day).toISOString().slice(0, 10),
+      effective_to: new Date(Date.now() + 365 * day).toISOString().slice(0, 10),
+      swaps_allowed: false,
+      direct_finance_lease: false,
+      purchase_option: false,
+      min_quantity: 1,
+      min_rental_days: 30,
+      status: 'ACTIVE',
+    })
+    .returning('contract_id')
+    .executeTakeFirstOrThrow();
+  return { contractId: row.contract_id, contractNumber, org: TERM_ORG };
+}
+
+/**
+ * An order header of a customer (no bookings under it), of a type and status (open unless told):
+ * for tests of what follows an order's changes (its audit trail, its events), not of booking.
+ */
+export async function makeOrder(
+  t: TestApp,
+  customerId: number,
+  type: string,
+  status = 'OP',
+): Promise<{ orderId: number }> {
+  const row = await t.handle.db
+    .insertInto('booking_orders')
+    .values({
+      booking_order_type_code: type,
+      customer_id: customerId,
+      responsible_party_id: null,
+      motor_carrier_id: null,
+      market_code: 'LAX',
+      contract_id: null,
+      status_code: status,
+      contact_name: 'Pat Dispatcher',
+      email_addresses: 'pat@example.com',
+      booking_comment: null,
+      idempotency_key: null,
+      request_fingerprint: null,
+      created_by: null,
+      updated_by: null,
+    })
+    .returning('booking_order_id')
+    .executeTakeFirstOrThrow();
+  return { orderId: row.booking_order_id };
 }
 
 /** A location of its own in the equipment's market with exactly `count` of its chassis available. */
