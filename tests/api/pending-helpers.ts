@@ -7,12 +7,9 @@ import {
   clearThresholds,
   type Equipment,
   POOL_URL,
-  roomiestLocation,
-  setAvailable,
   submit,
   unitsPayload,
 } from './bookings-helpers';
-import { customerIdOf } from './dashboard-helpers';
 
 export const BASE = '/api/bookingpending';
 
@@ -32,19 +29,20 @@ export interface Queued {
 }
 
 /**
- * A pool booking of demo.customer (or of the customer named, whose user's token it is) that goes to
- * the queue over its weekly threshold (a cap of 0 in the market), while the units are there: staff
- * can accept it and the availability goes down.
+ * A pool booking of the customer named (whose user's token it is) at a place of the test's own that
+ * goes to the queue over its weekly threshold (a cap of 0 in the market), while the units are there:
+ * staff can accept it and the availability goes down.
  */
 export async function queueOverThreshold(
   t: TestApp,
   customerToken: string,
   equipment: Equipment,
   units: number,
-  place?: AvailabilityRow,
-  customerId?: number,
+  place: AvailabilityRow,
+  customerId: number,
 ): Promise<Queued> {
-  customerId ??= await customerIdOf(t, 'demo.customer');
+  if (place.Available < units)
+    throw new Error(`${units} units asked of ${place.LocationName}, which has ${place.Available}`);
   await clearThresholds(t, customerId);
   await t.handle.db
     .insertInto('weekly_thresholds')
@@ -55,16 +53,11 @@ export async function queueOverThreshold(
       weekly_limit: 0,
     })
     .execute();
-  const where = place ?? (await roomiestLocation(t, customerToken, 'pool', equipment));
-  if (where.Available < units) {
-    await setAvailable(t, customerToken, 'pool', equipment, where.LocationId, units);
-    where.Available = units;
-  }
   const res = await submit(
     t,
     POOL_URL,
     customerToken,
-    unitsPayload('pool', equipment, [{ LocationId: where.LocationId, units, Available: where.Available }]),
+    unitsPayload('pool', equipment, [{ LocationId: place.LocationId, units, Available: place.Available }]),
   );
   if (res.statusCode !== 200) throw new Error(`booking: ${res.statusCode} ${res.body}`);
   const order = res.json();
@@ -78,7 +71,7 @@ export async function queueOverThreshold(
   return {
     orderId: order.BookingOrderId,
     requestId: request.pending_request_id,
-    locationId: where.LocationId,
+    locationId: place.LocationId,
     units,
   };
 }

@@ -12,12 +12,19 @@ import { readConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/connect';
 import { createInProcessOrderEvents, type OrderEvent } from '../../src/server/events/order-events';
 import { openTestDatabase } from '../helpers/database';
+import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { DEMO_PASSWORD, type TestApp } from '../helpers/test-app';
 import { eventually } from '../helpers/until';
 import type { Equipment } from './bookings-helpers';
 import { post, queueOverThreshold } from './pending-helpers';
 
 const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
+
+/** A request of a customer of its own for one unit, at a location of its own holding one. */
+async function queueOne(t: TestApp) {
+  const own = await customerWithToken(t);
+  return queueOverThreshold(t, own.token, LAX_40, 1, await stockedLocation(t, LAX_40, 1), own.customerId);
+}
 
 const received: Array<{ to: string[]; data: string }> = [];
 const events: OrderEvent[] = [];
@@ -56,11 +63,11 @@ beforeAll(async () => {
   const orderEvents = createInProcessOrderEvents();
   orderEvents.subscribe((e) => events.push(e));
   app = await buildApp({ db: handle.db, tokens, config, orderEvents });
-  const login = (user: string) =>
+  const login = (user: string, password = DEMO_PASSWORD) =>
     app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { UserId: user, Password: DEMO_PASSWORD, ApplicationCode: 'BRR' },
+      payload: { UserId: user, Password: password, ApplicationCode: 'BRR' },
     });
   t = {
     app,
@@ -79,7 +86,7 @@ afterAll(async () => {
 });
 
 it('mails the booking numbers to the contact and announces the accept', async () => {
-  const q = await queueOverThreshold(t, await t.tokenFor('demo.customer'), LAX_40, 1);
+  const q = await queueOne(t);
   const res = await post(t, '/execute/accept', await t.tokenFor('demo.staff'), {
     PendingRequestIds: [q.requestId],
   });
@@ -92,7 +99,7 @@ it('mails the booking numbers to the contact and announces the accept', async ()
 });
 
 it('mails the reason to the contact and announces the reject, but mails nothing on validation', async () => {
-  const q = await queueOverThreshold(t, await t.tokenFor('demo.customer'), LAX_40, 1);
+  const q = await queueOne(t);
   const staff = await t.tokenFor('demo.staff');
   expect((await post(t, '/execute/validation', staff, { PendingRequestIds: [q.requestId] })).statusCode).toBe(
     200,
