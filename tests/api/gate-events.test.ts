@@ -2,25 +2,25 @@
  * Issue 31: gate events close bookings by themselves. An out-gate picks a chassis up against an
  * open booking (named, or the customer's oldest matching one), an in-gate brings it back and
  * fulfils its redelivery; a batch is one transaction applied in event-time order per chassis,
- * idempotent, with stale events recorded and unmatched ones on the staff's exceptions list.
+ * idempotent, with stale events recorded and unmatched ones on the staff's exceptions list. Every
+ * test moves customers, locations, chassis and bookings of its own (tests/helpers/factories.ts).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
-import { redeliverableChassis } from '../helpers/held-chassis';
-import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import {
-  addChassis,
-  availability,
-  CONTACT,
-  clearThresholds,
-  POOL_URL,
-  submit,
-  unitsPayload,
-} from './bookings-helpers';
+  customerWithToken,
+  makeContract,
+  makeLocation,
+  onHireChassis,
+  stockedLocation,
+} from '../helpers/factories';
+import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { CONTACT, POOL_URL, submit, unitsPayload } from './bookings-helpers';
 import {
   bookingRow,
   chassisRow,
+  GATE_EQUIPMENT,
   type GateEvent,
   makeGateKey,
   minutesAgo,
@@ -31,12 +31,12 @@ import {
 describe.each(databaseKinds)('gate events on %s', (kind) => {
   let t: TestApp;
   let staff: string;
-  let customer: string;
+  let own: Awaited<ReturnType<typeof customerWithToken>>;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     staff = await t.tokenFor('demo.staff');
-    customer = await t.tokenFor('demo.customer');
+    own = await customerWithToken(t);
   }, 120_000);
 
   afterAll(async () => {
@@ -56,11 +56,12 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
     }));
     const res = await sendGate(t, key, events);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ Received: left, Applied: left, Exceptions: 0 });
+    expect(left).toBe(2);
+    expect(res.json()).toMatchObject({ Received: 2, Applied: 2, Exceptions: 0 });
     expect(res.json().Results[0]).toMatchObject({ Outcome: 'Applied', BookingCode: booking.booking_code });
     const after = await bookingRow(t, booking.booking_id);
     expect(after).toMatchObject({
-      units_fulfilled_count: booking.units_requested_count,
+      units_fulfilled_count: 2,
       status_code: 'FF',
       order_status: 'FF',
     });
@@ -92,7 +93,7 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
   });
 
   it('applies a batch in event-time order per chassis, and records an older event without moving the chassis back', async () => {
-    const { booking, chassis } = await openPoolBooking(t, { maxLeft: 5 });
+    const { booking, chassis } = await openPoolBooking(t);
     const key = await makeGateKey(t, staff, [booking.location_id], 'Gate order');
     const id = chassis[0] as string;
     // Sent newest first: the in-gate at 10 minutes ago must follow the out-gate at 20.
@@ -114,9 +115,7 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
       location_id: booking.location_id,
       on_hire_customer_id: null,
     });
-    expect((await bookingRow(t, booking.booking_id)).units_fulfilled_count).toBe(
-      booking.units_fulfilled_count + 1,
-    );
+    expect((await bookingRow(t, booking.booking_id)).units_fulfilled_count).toBe(1);
 
     const late = await sendGate(t, key, [
       {
@@ -144,7 +143,7 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
   });
 
   it('applies the good events of a batch beside a bad one, an unknown chassis and an unmatched pick-up', async () => {
-    const { booking, chassis } = await openPoolBooking(t, { maxLeft: 5 });
+    const { booking, chassis } = await openPoolBooking(t);
     const key = await makeGateKey(t, staff, [booking.location_id], 'Gate mixed');
     const at = minutesAgo(40);
     const res = await sendGate(t, key, [
@@ -182,9 +181,7 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
     expect(r[4]?.Message).toMatch(/There is no location 2147483000/);
     expect(r[5]?.Message).toMatch(/is not a date-time/);
     expect(res.json()).toMatchObject({ Applied: 1, Exceptions: 2, Rejected: 3 });
-    expect((await bookingRow(t, booking.booking_id)).units_fulfilled_count).toBe(
-      booking.units_fulfilled_count + 1,
-    );
+    expect((await bookingRow(t, booking.booking_id)).units_fulfilled_count).toBe(1);
     const open = await t.handle.db
       .selectFrom('gate_events')
       .select(['chassis_id', 'reason'])
@@ -195,17 +192,10 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
   });
 
   it("matches a pick-up with no booking number to the customer's oldest matching open booking by SCAC", async () => {
-    const { booking, chassis } = await openPoolBooking(t, { maxLeft: 5 });
+    const { booking, chassis } = await openPoolBooking(t);
     const key = await makeGateKey(t, staff, [booking.location_id], 'Gate SCAC');
-    const { rows } = await sql<{ booking_id: number }>`
-      select b.booking_id from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
-      where (o.customer_id = ${booking.customer_id} or o.motor_carrier_id = ${booking.customer_id})
-        and o.booking_order_type_code in ('PB', 'DL', 'TL') and b.status_code = 'OP'
-        and b.location_id = ${booking.location_id} and b.equipment_category_code = ${booking.equipment_category_code}
-        and (b.equipment_class_code is null or b.equipment_class_code = ${booking.equipment_class_code})
-        and b.units_fulfilled_count < b.units_requested_count
-      order by b.created_at, b.booking_id limit 1`.execute(t.handle.db);
-    const oldest = rows[0]?.booking_id as number;
+    // The customer's only open booking at the location, so its oldest matching one.
+    const oldest = booking.booking_id;
     const before = await bookingRow(t, oldest);
     const res = await sendGate(t, key, [
       {
@@ -217,39 +207,26 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
       },
     ]);
     expect(res.json().Results[0], res.body).toMatchObject({ Outcome: 'Applied' });
-    expect((await bookingRow(t, oldest)).units_fulfilled_count).toBe(before.units_fulfilled_count + 1);
+    expect(before.units_fulfilled_count).toBe(0);
+    expect((await bookingRow(t, oldest)).units_fulfilled_count).toBe(1);
     expect((await chassisRow(t, chassis[3] as string)).on_hire_booking_id).toBe(oldest);
   });
 
   it('applies what earlier events of the same batch did: pick-ups by SCAC fill the oldest booking and move on, a chassis goes out, back and out again', async () => {
-    // Two fresh orders of demo.customer at a LAX location where it holds no other open 40' booking:
-    // the first of 1 unit, the second (younger) of 2.
-    const equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
-    const me = await t.handle.db
-      .selectFrom('users as u')
-      .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
-      .select(['c.customer_id', 'c.scac'])
-      .where('u.user_name', '=', 'demo.customer')
-      .executeTakeFirstOrThrow();
-    await clearThresholds(t, me.customer_id);
-    const offered = (await availability(t, customer, 'pool', equipment)).map((r) => r.LocationId);
-    const { rows: free } = await sql<{ location_id: number }>`
-      select l from unnest(${offered}::int[]) l where not exists (
-        select 1 from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
-        where b.location_id = l and b.status_code = 'OP' and b.equipment_category_code = 'Chassis.40'
-          and (b.equipment_class_code is null or b.equipment_class_code = 'STD')
-          and ${me.customer_id} in (o.customer_id, o.motor_carrier_id))
-      order by l limit 1`.execute(t.handle.db);
-    const place = (free[0] as unknown as { l: number }).l;
-    await addChassis(t, place, equipment, 6);
+    // Two fresh orders of a customer of its own at a location of its own holding 6 frames: the first
+    // of 1 unit, the second (younger) of 2.
+    const equipment = GATE_EQUIPMENT;
+    const me = await customerWithToken(t);
+    const place = (await stockedLocation(t, equipment, 6)).LocationId;
+    let shown = 6;
     const book = async (units: number) => {
-      const shown = (await availability(t, customer, 'pool', equipment)).find((r) => r.LocationId === place);
       const res = await submit(
         t,
         POOL_URL,
-        customer,
-        unitsPayload('pool', equipment, [{ LocationId: place, units, Available: shown?.Available ?? 0 }]),
+        me.token,
+        unitsPayload('pool', equipment, [{ LocationId: place, units, Available: shown }]),
       );
+      shown -= units;
       expect(res.statusCode, res.body).toBe(200);
       const order = res.json();
       expect(order.StatusCode, res.body).toBe('OP');
@@ -366,16 +343,12 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
         .execute(),
     ).toEqual([]);
 
-    const other = await t.handle.db
-      .selectFrom('locations')
-      .select('location_id')
-      .where('location_id', '<>', booking.location_id)
-      .executeTakeFirstOrThrow();
+    const other = await makeLocation(t);
     const elsewhere = await sendGate(t, key, [
       {
         ChassisId: chassis[0] as string,
         Kind: 'InGate',
-        LocationId: other.location_id,
+        LocationId: other.LocationId,
         EventTime: minutesAgo(1),
       },
     ]);
@@ -383,29 +356,14 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
   });
 
   it('brings a chassis back: the open pool redelivery naming it is fulfilled, and the chassis stands available', async () => {
-    const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-      (
-        await t.app.inject({
-          method,
-          url,
-          headers: bearer(customer),
-          ...(payload ? { payload: payload as object } : {}),
-        })
-      ).json();
-    const [id] = await redeliverableChassis(call, 1);
-    const location = await t.handle.db
-      .selectFrom('locations')
-      .select('location_id')
-      .where('active', '=', true)
-      .where('location_type', '=', 'DEPOT')
-      .orderBy('location_id')
-      .executeTakeFirstOrThrow();
+    const [id] = await onHireChassis(t, own.customerId, GATE_EQUIPMENT, 1);
+    const location = { location_id: (await makeLocation(t)).LocationId };
     const reason = await t.handle.db
       .selectFrom('reasons')
       .select('reason_code')
       .where('reason_kind', '=', 'POOL_REDELIVERY')
       .executeTakeFirstOrThrow();
-    const booked = await submit(t, '/api/poolredelivery', customer, {
+    const booked = await submit(t, '/api/poolredelivery', own.token, {
       Redelivery: {
         LocationId: location.location_id,
         RedeliveryDate: new Date().toISOString().slice(0, 10),
@@ -435,14 +393,13 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
   });
 
   it('flags for staff a term lease chassis returned to a location its contract does not allow, and still takes it back', async () => {
-    const { rows } = await sql<{ chassis_id: string; location_id: number }>`
-      select c.chassis_id, loc.location_id from chassis c
-      join term_lease_contracts k on k.contract_id = c.contract_id
-      cross join lateral (select l.location_id from locations l
-        where l.active and l.market_code not in (select market_code from term_lease_contract_lines where contract_id = k.contract_id)
-        order by l.location_id limit 1) loc
-      where c.status = 'ON_HIRE' order by c.chassis_id limit 1`.execute(t.handle.db);
-    const unit = rows[0] as { chassis_id: string; location_id: number };
+    // A contract with no lines allows returns nowhere: any location of its own is off it.
+    const contract = await makeContract(t, own.customerId);
+    const [chassisId] = await onHireChassis(t, own.customerId, GATE_EQUIPMENT, 1, {
+      org: contract.org,
+      contractId: contract.contractId,
+    });
+    const unit = { chassis_id: chassisId as string, location_id: (await makeLocation(t)).LocationId };
     const key = await makeGateKey(t, staff, [unit.location_id], 'Gate term');
     const res = await sendGate(t, key, [
       { ChassisId: unit.chassis_id, Kind: 'InGate', LocationId: unit.location_id, EventTime: minutesAgo(1) },
@@ -459,7 +416,7 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
 
   it('takes gate events from a gate key only: a customer, staff and a book key are refused', async () => {
     const body = { Events: [] };
-    for (const token of [customer, staff]) {
+    for (const token of [own.token, staff]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/gateevents',
@@ -469,11 +426,6 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toMatch(/gate API key/);
     }
-    const customerRow = await t.handle.db
-      .selectFrom('users')
-      .select('customer_id')
-      .where('user_name', '=', 'demo.customer')
-      .executeTakeFirstOrThrow();
     const made = await t.app.inject({
       method: 'POST',
       url: '/api/account/apikeys',
@@ -482,7 +434,7 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
         Name: 'Book key',
         Abilities: ['book', 'read'],
         ExpiresAt: new Date(Date.now() + 86_400_000 * 5).toISOString(),
-        CustomerId: customerRow.customer_id,
+        CustomerId: own.customerId,
       },
     });
     const bookKey = made.json().Key as string;
@@ -503,7 +455,7 @@ describe.each(databaseKinds)('gate events on %s', (kind) => {
         Abilities: ['gate', 'read'],
         LocationIds: [18478],
         ExpiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-        CustomerId: customerRow.customer_id,
+        CustomerId: own.customerId,
       },
     });
     expect(mixed.statusCode).toBe(400);

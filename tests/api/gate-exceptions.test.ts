@@ -1,7 +1,7 @@
 /**
  * Issue 31: the staff's gate event exceptions: listed and searched, an unmatched pick-up resolved
  * by choosing its booking (the pick-up is then applied), another dismissed with a reason; staff
- * only.
+ * only. The booking, its customer, location and chassis are the test's own (gate-helpers.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
@@ -12,13 +12,11 @@ describe.each(databaseKinds)('gate event exceptions on %s', (kind) => {
   let t: TestApp;
   let staff: string;
   let readonly: string;
-  let customer: string;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     staff = await t.tokenFor('demo.staff');
     readonly = await t.tokenFor('demo.readonly');
-    customer = await t.tokenFor('demo.customer');
   }, 120_000);
 
   afterAll(async () => {
@@ -36,7 +34,7 @@ describe.each(databaseKinds)('gate event exceptions on %s', (kind) => {
     });
 
   it('lists exceptions for staff, resolves an unmatched pick-up with its booking and dismisses another with a reason', async () => {
-    const { booking, chassis } = await openPoolBooking(t, { maxLeft: 5 });
+    const { booking, chassis, customer } = await openPoolBooking(t);
     const key = await makeGateKey(t, staff, [booking.location_id], 'Gate exceptions');
     const [unmatched] = chassis as [string];
     const sent = await sendGate(t, key, [
@@ -58,7 +56,7 @@ describe.each(databaseKinds)('gate event exceptions on %s', (kind) => {
       Reason: 'Neither a booking number nor the SCAC of the company it was released to was sent.',
     });
     expect(row.LocationName).toEqual(expect.any(String));
-    expect((await list(customer)).statusCode).toBe(403);
+    expect((await list(customer.token)).statusCode).toBe(403);
     expect((await act(readonly, row.GateEventId, 'dismiss', { Reason: 'x' })).statusCode).toBe(403);
 
     const wrong = await act(staff, row.GateEventId, 'resolve', { BookingCode: 'PB00NOSUCH' });
@@ -75,9 +73,7 @@ describe.each(databaseKinds)('gate event exceptions on %s', (kind) => {
       status: 'ON_HIRE',
       on_hire_booking_id: booking.booking_id,
     });
-    expect((await bookingRow(t, booking.booking_id)).units_fulfilled_count).toBe(
-      booking.units_fulfilled_count + 1,
-    );
+    expect((await bookingRow(t, booking.booking_id)).units_fulfilled_count).toBe(1);
     const twice = await act(staff, row.GateEventId, 'resolve', { BookingCode: booking.booking_code });
     expect(twice.statusCode).toBe(409);
 

@@ -1,22 +1,17 @@
 /** Issue 31: gate keys, gate batches and the open bookings and chassis the gate tests move. */
-import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { customerWithToken, type MadeCustomer, makeCustomer, stockedLocation } from '../helpers/factories';
 import { bearer, type TestApp } from '../helpers/test-app';
+import { type Equipment, POOL_URL, submit, unitsPayload } from './bookings-helpers';
 
-/** A gate key staff make for a location operator (the railroad customer of the seed, or any). */
+/** A gate key staff make for a location operator of its own (a railroad customer made for it). */
 export async function makeGateKey(
   t: TestApp,
   staffToken: string,
   locationIds: number[],
   name = 'Gate test',
 ): Promise<string> {
-  const operator = await t.handle.db
-    .selectFrom('customers')
-    .select('customer_id')
-    .where('customer_class', '=', 'RR')
-    .where('active', '=', true)
-    .orderBy('customer_id')
-    .executeTakeFirstOrThrow();
+  const operator = await makeCustomer(t, { customerClass: 'RR' });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/account/apikeys',
@@ -26,7 +21,7 @@ export async function makeGateKey(
       Abilities: ['gate'],
       LocationIds: locationIds,
       ExpiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      CustomerId: operator.customer_id,
+      CustomerId: operator.customerId,
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -64,45 +59,73 @@ export interface OpenBooking {
   booking_order_id: number;
   location_id: number;
   equipment_category_code: string;
-  equipment_class_code: string | null;
+  equipment_class_code: string;
   units_requested_count: number;
   units_fulfilled_count: number;
   customer_id: number;
   scac: string;
 }
 
+/** What the gate tests pick up: a 40' standard frame in LAX. */
+export const GATE_EQUIPMENT: Equipment = {
+  MarketCode: 'LAX',
+  EquipmentSize: 'Chassis.40',
+  EquipmentClass: 'STD',
+};
+
 /**
- * An open pool booking alone on its order, with `minLeft` to `maxLeft` units still to pick up and at
- * least `available` chassis of its size and class standing available: the chassis to pick up.
+ * An open pool booking of `units` units (none picked up yet), alone on its order, of a customer of
+ * its own at a location of its own that holds `units + 3` chassis of its size and class, all
+ * available and never gated: the chassis to pick up (and a few more that match nothing booked).
  */
 export async function openPoolBooking(
   t: TestApp,
-  { minLeft = 1, maxLeft = 3, skip = [] as number[] } = {},
-): Promise<{ booking: OpenBooking; chassis: string[] }> {
-  const { rows } = await sql<OpenBooking>`
-    select b.booking_id, b.booking_code, b.booking_order_id, b.location_id, b.equipment_category_code,
-           b.equipment_class_code, b.units_requested_count, b.units_fulfilled_count, o.customer_id, c.scac
-    from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
-    join customers c on c.customer_id = o.customer_id
-    where o.booking_order_type_code = 'PB' and b.status_code = 'OP' and o.status_code = 'OP'
-      and b.booking_code is not null and b.equipment_class_code is not null
-      and b.units_requested_count - b.units_fulfilled_count between ${minLeft} and ${maxLeft}
-      and (select count(*) from bookings x where x.booking_order_id = o.booking_order_id) = 1
-      and b.booking_id <> all(${skip.length ? skip : [0]}::int[])
-      and (select count(*) from chassis h where h.status = 'AVAILABLE' and h.contract_id is null
-             and h.equipment_category_code = b.equipment_category_code
-             and h.equipment_class_code = b.equipment_class_code) >= 10
-    order by b.booking_id limit 1`.execute(t.handle.db);
-  const booking = rows[0];
-  if (!booking) throw new Error('the seed has no open pool booking to pick up');
-  const left = booking.units_requested_count - booking.units_fulfilled_count;
-  const chassis = await sql<{ chassis_id: string }>`
-    select chassis_id from chassis where status = 'AVAILABLE' and contract_id is null
-      and equipment_category_code = ${booking.equipment_category_code}
-      and equipment_class_code = ${booking.equipment_class_code}
-      and last_gate_at is null
-    order by chassis_master_id desc limit ${left + 3}`.execute(t.handle.db);
-  return { booking, chassis: chassis.rows.map((r) => r.chassis_id) };
+  units = 2,
+): Promise<{ booking: OpenBooking; chassis: string[]; customer: MadeCustomer & { token: string } }> {
+  const customer = await customerWithToken(t);
+  const place = await stockedLocation(t, GATE_EQUIPMENT, units + 3);
+  const chassis = (
+    await t.handle.db
+      .selectFrom('chassis')
+      .select('chassis_id')
+      .where('location_id', '=', place.LocationId)
+      .orderBy('chassis_id')
+      .execute()
+  ).map((r) => r.chassis_id);
+  const res = await submit(
+    t,
+    POOL_URL,
+    customer.token,
+    unitsPayload('pool', GATE_EQUIPMENT, [
+      { LocationId: place.LocationId, units, Available: place.Available },
+    ]),
+  );
+  if (res.statusCode !== 200) throw new Error(`booking: ${res.statusCode} ${res.body}`);
+  const order = res.json();
+  if (order.StatusCode !== 'OP') throw new Error(`the booking is not open: ${res.body}`);
+  const [made] = order.Bookings as Array<{ BookingId: number; BookingCode: string }>;
+  if (!made || order.Bookings.length !== 1) throw new Error(`one booking expected: ${res.body}`);
+  return {
+    booking: {
+      booking_id: made.BookingId,
+      booking_code: made.BookingCode,
+      booking_order_id: order.BookingOrderId,
+      location_id: place.LocationId,
+      equipment_category_code: GATE_EQUIPMENT.EquipmentSize,
+      equipment_class_code: GATE_EQUIPMENT.EquipmentClass,
+      units_requested_count: units,
+      units_fulfilled_count: 0,
+      customer_id: customer.customerId,
+      scac: customer.scac,
+    },
+    chassis,
+    customer: {
+      customerId: customer.customerId,
+      customerName: customer.customerName,
+      scac: customer.scac,
+      token: customer.token,
+    },
+  };
 }
 
 export const chassisRow = (t: TestApp, chassisId: string) =>

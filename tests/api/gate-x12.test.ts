@@ -1,14 +1,22 @@
 /**
  * Issue 31: gate events as an X12 322 interchange (text/plain), read with node-x12. The sample file
- * (tests/fixtures/gate-322, whose README lists each set's expected effect) is filled with the demo
- * data's IDs, sent, and its effects checked; sent again it changes nothing.
+ * (tests/fixtures/gate-322, whose README lists each set's expected effect) is filled with the IDs of
+ * a customer, location, booking and chassis of the test's own, sent, and its effects checked; sent
+ * again it changes nothing.
  */
 import { readFileSync } from 'node:fs';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
+import { makeLocation, onHireChassis } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { bookingRow, chassisRow, makeGateKey, openPoolBooking, sendX12 } from './gate-helpers';
+import {
+  bookingRow,
+  chassisRow,
+  GATE_EQUIPMENT,
+  makeGateKey,
+  openPoolBooking,
+  sendX12,
+} from './gate-helpers';
 
 const SAMPLE = readFileSync(new URL('../fixtures/gate-322/sample-322.x12', import.meta.url), 'utf8');
 
@@ -26,13 +34,10 @@ describe.each(databaseKinds)('gate events in X12 322 on %s', (kind) => {
   });
 
   it('applies the sample interchange set by set as its README says, and changes nothing the second time', async () => {
-    // Two units left: set 0002's SCAC match can fall on the booking set 0001 named.
-    const { booking, chassis } = await openPoolBooking(t, { minLeft: 2, maxLeft: 6 });
-    const { rows } = await sql<{ chassis_id: string }>`
-      select c.chassis_id from chassis c where c.status = 'ON_HIRE' and c.contract_id is null
-        and not exists (select 1 from booking_chassis bc where bc.chassis_master_id = c.chassis_master_id)
-      order by c.chassis_id limit 1`.execute(t.handle.db);
-    const returning = rows[0]?.chassis_id as string;
+    // Two units: set 0002's SCAC match falls on the booking set 0001 named, the customer's only one.
+    const { booking, chassis } = await openPoolBooking(t, 2);
+    // A pool unit out with the customer, on no booking: set 0003 brings it back.
+    const [returning] = (await onHireChassis(t, booking.customer_id, GATE_EQUIPMENT, 1)) as [string];
     const [p1, p2] = chassis as [string, string];
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
     const text = SAMPLE.replaceAll('{DAY}', yesterday)
@@ -76,17 +81,11 @@ describe.each(databaseKinds)('gate events in X12 322 on %s', (kind) => {
     });
     const day = `${yesterday.slice(0, 4)}-${yesterday.slice(4, 6)}-${yesterday.slice(6, 8)}`;
     expect(new Date(first.on_hire_since as Date).toISOString()).toBe(`${day}T14:15:00.000Z`);
-    // 0002: matched by SCAC to one of the customer's open bookings of that size at the location.
-    const second = await chassisRow(t, p2);
-    expect(second).toMatchObject({ status: 'ON_HIRE', on_hire_customer_id: booking.customer_id });
-    const matched = await t.handle.db
-      .selectFrom('bookings')
-      .select(['location_id', 'equipment_category_code'])
-      .where('booking_id', '=', second.on_hire_booking_id as number)
-      .executeTakeFirstOrThrow();
-    expect(matched).toEqual({
-      location_id: booking.location_id,
-      equipment_category_code: booking.equipment_category_code,
+    // 0002: matched by SCAC to the customer's open booking of that size at the location.
+    expect(await chassisRow(t, p2)).toMatchObject({
+      status: 'ON_HIRE',
+      on_hire_booking_id: booking.booking_id,
+      on_hire_customer_id: booking.customer_id,
     });
     // 0003: back at the location at 10:00 Eastern = 15:00 UTC.
     const back = await chassisRow(t, returning);
@@ -97,14 +96,15 @@ describe.each(databaseKinds)('gate events in X12 322 on %s', (kind) => {
     });
     expect(new Date(back.last_gate_at as Date).toISOString()).toBe(`${day}T15:00:00.000Z`);
 
-    const fulfilled = (await bookingRow(t, booking.booking_id)).units_fulfilled_count;
+    const done = { units_fulfilled_count: 2, status_code: 'FF', order_status: 'FF' };
+    expect(await bookingRow(t, booking.booking_id)).toMatchObject(done);
     const again = await sendX12(t, key, text);
     expect(again.json()).toMatchObject({ Applied: 0, Duplicates: 5, Rejected: 1 });
-    expect((await bookingRow(t, booking.booking_id)).units_fulfilled_count).toBe(fulfilled);
+    expect(await bookingRow(t, booking.booking_id)).toMatchObject(done);
   });
 
   it('answers a body that is not X12 with a 400 that says so', async () => {
-    const key = await makeGateKey(t, staff, [18478], 'Ramp garbage');
+    const key = await makeGateKey(t, staff, [(await makeLocation(t)).LocationId], 'Ramp garbage');
     const res = await sendX12(t, key, 'Hello, these are our gate moves for today: PLCZ123456 out at 9.');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^The body is not an X12 interchange/);
