@@ -46,14 +46,14 @@ describe.each(databaseKinds)('term lease booking, edit and cancel, on %s', (kind
       let s: TermStage;
       beforeAll(async () => {
         t = await startTestApp(kind, { FEATURE_TERM_CLOSE_OF_FULFILLED_BOOKING: String(closeFulfilled) });
-        customer = await t.tokenFor('demo.customer');
-        s = await termStage(t, customer);
+        s = await termStage(t);
+        customer = s.token;
         await setLineRoom(t, customer, s, 200);
-        for (const l of s.line.Locations.slice(0, 4)) await addTermChassis(t, s, l, 10);
+        for (const l of s.locations.slice(0, 4)) await addTermChassis(t, s, l, 10);
       });
       afterAll(() => t.close());
 
-      const loc = (i: number) => s.line.Locations[i] as number;
+      const loc = (i: number) => s.locations[i] as number;
 
       async function book(): Promise<{ id: number; version: number }> {
         const res = await submitTerm(

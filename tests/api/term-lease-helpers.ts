@@ -1,4 +1,11 @@
-/** Shared by the term-lease-*.test.ts files: the stage (demo.customer's active contract), bodies and stock. */
+/** Shared by the term-lease-*.test.ts files: the stage (a customer of its own's active contract), bodies and stock. */
+import {
+  customerWithToken,
+  type MadeCustomer,
+  makeContract,
+  makeCustomer,
+  makeLocation,
+} from '../helpers/factories';
 import { bearer, type TestApp } from '../helpers/test-app';
 import { CONTACT, submit } from './bookings-helpers';
 
@@ -20,11 +27,16 @@ export interface Line {
 
 export interface TermStage {
   customerId: number;
+  /** A token of the customer's user. */
+  token: string;
+  customer: MadeCustomer;
   contractId: number;
   contractNumber: string;
   org: string;
   line: Line;
-  /** An expired contract of demo.customer. */
+  /** Four locations of the stage's own on the line (the line also offers the seed's in its market). */
+  locations: number[];
+  /** An expired contract of the customer. */
   expired: number;
   /** Another customer's contract and one of its lines. */
   foreignContract: number;
@@ -41,45 +53,64 @@ export async function contractInfo(t: TestApp, token: string, contractId: number
   return res.json() as { ContractNumber: string; InventoryOrgCode: string; Lines: Line[] };
 }
 
-/** demo.customer's first active contract and its line with the most locations (at least 3). */
-export async function termStage(t: TestApp, token: string): Promise<TermStage> {
-  const db = t.handle.db;
-  const user = await db
-    .selectFrom('users')
-    .select('customer_id')
-    .where('user_name', '=', 'demo.customer')
+/** What the stage's lines lease: 40' standard frames in LAX. */
+const LINE = { size: 'Chassis.40', class: 'STD', market: 'LAX' } as const;
+
+/** A line of a contract, of one unit (the least a line holds) until setLineRoom gives it its room. */
+async function addLine(t: TestApp, contractId: number): Promise<number> {
+  const row = await t.handle.db
+    .insertInto('term_lease_contract_lines')
+    .values({
+      contract_id: contractId,
+      equipment_category_code: LINE.size,
+      equipment_class_code: LINE.class,
+      extendable: false,
+      market_code: LINE.market,
+      quantity: 1,
+      daily_rate: 12.5,
+      additional_on_hire_allowed: false,
+    })
+    .returning('equipment_line_id')
     .executeTakeFirstOrThrow();
-  const customerId = user.customer_id as number;
-  const contracts = await db
-    .selectFrom('term_lease_contracts')
-    .select(['contract_id', 'status'])
-    .where('customer_id', '=', customerId)
-    .orderBy('contract_id')
+  return row.equipment_line_id;
+}
+
+/**
+ * A customer of its own with an active contract of one line, four locations of its own of the
+ * contract's org in the line's market, an expired contract, and another customer's contract and line.
+ */
+export async function termStage(t: TestApp): Promise<TermStage> {
+  const { token, user: _user, ...customer } = await customerWithToken(t);
+  const contract = await makeContract(t, customer.customerId);
+  const lineId = await addLine(t, contract.contractId);
+  const locations: number[] = [];
+  for (let i = 0; i < 4; i++)
+    locations.push((await makeLocation(t, { market_code: LINE.market, orgs: [contract.org] })).LocationId);
+  const expired = await makeContract(t, customer.customerId);
+  await t.handle.db
+    .updateTable('term_lease_contracts')
+    .set({ status: 'EXPIRED', effective_to: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) })
+    .where('contract_id', '=', expired.contractId)
     .execute();
-  const expired = contracts.find((c) => c.status === 'EXPIRED')?.contract_id as number;
-  for (const c of contracts.filter((c) => c.status === 'ACTIVE')) {
-    const info = await contractInfo(t, token, c.contract_id);
-    const line = [...info.Lines].sort((a, b) => b.Locations.length - a.Locations.length)[0];
-    if (!line || line.Locations.length < 3) continue;
-    const foreign = await db
-      .selectFrom('term_lease_contract_lines as l')
-      .innerJoin('term_lease_contracts as c', 'c.contract_id', 'l.contract_id')
-      .select(['c.contract_id', 'l.equipment_line_id'])
-      .where('c.customer_id', '<>', customerId)
-      .orderBy('l.equipment_line_id')
-      .executeTakeFirstOrThrow();
-    return {
-      customerId,
-      contractId: c.contract_id,
-      contractNumber: info.ContractNumber,
-      org: info.InventoryOrgCode,
-      line,
-      expired,
-      foreignContract: foreign.contract_id,
-      foreignLine: foreign.equipment_line_id,
-    };
-  }
-  throw new Error('demo.customer needs an active contract with a line of 3 or more locations');
+  const foreign = await makeContract(t, (await makeCustomer(t)).customerId);
+  const foreignLine = await addLine(t, foreign.contractId);
+  const info = await contractInfo(t, token, contract.contractId);
+  const line = info.Lines.find((l) => l.EquipmentLineID === lineId);
+  if (!line || !locations.every((l) => line.Locations.includes(l)))
+    throw new Error(`the stage's line does not offer its locations: ${JSON.stringify(info)}`);
+  return {
+    customerId: customer.customerId,
+    token,
+    customer,
+    contractId: contract.contractId,
+    contractNumber: info.ContractNumber,
+    org: info.InventoryOrgCode,
+    line,
+    locations,
+    expired: expired.contractId,
+    foreignContract: foreign.contractId,
+    foreignLine,
+  };
 }
 
 /** Sets the line's quantity so that `left` units remain beyond what is booked, and its on-hire flag. */

@@ -59,10 +59,10 @@ describe.each(databaseKinds)('term lease cancel mail over SMTP, on %s', (kind) =
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
     t = await startTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-    customer = await t.tokenFor('demo.customer');
-    s = await termStage(t, customer);
+    s = await termStage(t);
+    customer = s.token;
     await setLineRoom(t, customer, s, 50);
-    for (const l of s.line.Locations.slice(0, 2)) await addTermChassis(t, s, l, 5);
+    for (const l of s.locations.slice(0, 2)) await addTermChassis(t, s, l, 5);
   });
 
   afterAll(async () => {
@@ -87,7 +87,7 @@ describe.each(databaseKinds)('term lease cancel mail over SMTP, on %s', (kind) =
   }
 
   it('mails the contact and the additional addresses once the order is cancelled: text and HTML, names not codes', async () => {
-    const [a, b] = s.line.Locations as [number, number];
+    const [a, b] = s.locations as [number, number];
     const booked = await submitTerm(
       t,
       customer,
