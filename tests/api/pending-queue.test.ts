@@ -13,6 +13,7 @@ import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { availableAt, bookingCodePattern, type Equipment } from './bookings-helpers';
 import { auditActions, orderState, post, queueOverThreshold, shown } from './pending-helpers';
+import { OVER_AVAILABLE, setLineRoom, submitTerm, termBody, termStage } from './term-lease-helpers';
 
 const CHI_40: Equipment = { MarketCode: 'CHI', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 
@@ -407,20 +408,43 @@ describe.each(databaseKinds)('the pending queue on %s', (kind) => {
   });
 
   it('checks a term lease request’s contract and standing, not pool availability or the threshold', async () => {
-    const res = await post(t, '/search', staff, { BookingOrderTypeCode: 'TL', PageSize: 1 });
-    const [request] = res.json().ResultSet as PendingRequest[];
-    if (!request) throw new Error('the demo data has no open term lease request');
+    // A term lease order of a stage of its own, booked over what its location holds (nothing): it
+    // waits for review.
+    const stage = await termStage(t);
+    await setLineRoom(t, stage.token, stage, 1);
+    const booked = await submitTerm(
+      t,
+      stage.token,
+      termBody(
+        stage.contractId,
+        [
+          {
+            EquipmentLineID: stage.line.EquipmentLineID,
+            items: [{ LocationId: stage.locations[0] as number, UnitsRequestedCount: 1 }],
+          },
+        ],
+        [OVER_AVAILABLE],
+      ),
+    );
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().StatusCode).toBe('PN');
+    const request = await t.handle.db
+      .selectFrom('pending_requests')
+      .select('pending_request_id')
+      .where('booking_order_id', '=', booked.json().BookingOrderId)
+      .executeTakeFirstOrThrow();
     const validated = await post(t, '/execute/validation', staff, {
-      PendingRequestIds: [request.PendingRequestId],
+      PendingRequestIds: [request.pending_request_id],
     });
     expect(validated.statusCode, validated.body).toBe(200);
     const checks = (validated.json().Results[0].Request as PendingRequest).Validation?.Checks ?? [];
-    expect(checks.map((c) => c.Check)).toEqual(['standing', 'contract']);
-    const contract = checks[1];
-    expect(contract?.Message).toMatch(
-      /^(Contract \S+ is active until \d{4}-\d{2}-\d{2}\.|Contract .* (is|runs) .*|The order names no term lease contract\.)$/,
+    expect(checks.map((c) => [c.Check, c.Passed, c.FailureCode])).toEqual([
+      ['standing', true, null],
+      ['contract', true, null],
+    ]);
+    expect(checks[1]?.Message).toMatch(
+      new RegExp(`^Contract ${stage.contractNumber} is active until \\d{4}-\\d{2}-\\d{2}\\.$`),
     );
-    expect(contract?.FailureCode).toBe(contract?.Passed ? null : 'CONTRACT_EXPIRED');
   });
 
   it('acts on several requests at once with one outcome each', async () => {
