@@ -7,9 +7,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_REDELIVERY_EQUIPMENT_CATEGORIES } from '../../src/domain/lookups';
 import { databaseKinds } from '../helpers/database';
+import { addContractLine, customerWithToken, makeContract, onHireChassis } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { CONTACT, REUSE_URL, submit } from './bookings-helpers';
-import { makeGateKey, minutesAgo, openPoolBooking, sendGate } from './gate-helpers';
+import { GATE_EQUIPMENT, makeGateKey, minutesAgo, openPoolBooking, sendGate } from './gate-helpers';
 
 describe.each(databaseKinds)('chassis held and looked up on %s', (kind) => {
   let t: TestApp;
@@ -115,32 +116,44 @@ describe.each(databaseKinds)('chassis held and looked up on %s', (kind) => {
         ResultSet: Array<{ ChassisId: string; ContractNumber: string | null }>;
       };
     };
-    const reuse = await list(customer, 'Purpose=reuse');
-    expect(reuse.ResultSet.length).toBeGreaterThan(1);
-    expect(reuse.ResultSet.every((r) => r.ContractNumber === null)).toBe(true);
+    // A customer of its own with two pool units and one term leased unit out.
+    const own = await customerWithToken(t);
+    const pool = await onHireChassis(t, own.customerId, GATE_EQUIPMENT, 2);
+    const contract = await makeContract(t, own.customerId);
+    await addContractLine(t, contract.contractId, GATE_EQUIPMENT);
+    const termLeased = await onHireChassis(t, own.customerId, GATE_EQUIPMENT, 1, {
+      org: contract.org,
+      contractId: contract.contractId,
+    });
+    const reuse = await list(own.token, 'Purpose=reuse');
+    expect(reuse.TotalCount).toBe(2);
+    expect(reuse.ResultSet.map((r) => [r.ChassisId, r.ContractNumber])).toEqual(
+      [...pool].sort().map((id) => [id, null]),
+    );
     // Staff booking for the customer see the customer's list.
-    expect(await list(staff, `Purpose=reuse&CustomerId=${customerId}`)).toEqual(reuse);
+    expect(await list(staff, `Purpose=reuse&CustomerId=${own.customerId}`)).toEqual(reuse);
 
     // A chassis on an open reuse booking cannot be reused again (issue 27's claim): it leaves the list.
-    const reused = reuse.ResultSet[0]?.ChassisId as string;
-    const booked = await submit(t, REUSE_URL, customer, {
+    const [reused, kept] = [...pool].sort() as [string, string];
+    const booked = await submit(t, REUSE_URL, own.token, {
       Chassis: { ChassisIds: [reused] },
       Contact: CONTACT,
     });
     expect(booked.statusCode, booked.body).toBe(200);
-    const after = await list(customer, 'Purpose=reuse');
-    expect(after.TotalCount).toBe(reuse.TotalCount - 1);
-    expect(after.ResultSet.map((r) => r.ChassisId)).not.toContain(reused);
+    const after = await list(own.token, 'Purpose=reuse');
+    expect(after.TotalCount).toBe(1);
+    expect(after.ResultSet.map((r) => r.ChassisId)).toEqual([kept]);
 
     // Term lease redelivery: chassis on a term lease only, each one its contract check finds.
-    const term = await list(customer, 'Purpose=termLeaseRedelivery');
-    expect(term.ResultSet.length).toBeGreaterThan(0);
-    expect(term.ResultSet.every((r) => r.ContractNumber !== null)).toBe(true);
+    const term = await list(own.token, 'Purpose=termLeaseRedelivery');
+    expect(term.ResultSet.map((r) => [r.ChassisId, r.ContractNumber])).toEqual([
+      [termLeased[0], contract.contractNumber],
+    ]);
     const check = await t.app.inject({
       method: 'POST',
       url: '/api/longtermredelivery/contractForChassis',
-      headers: bearer(customer),
-      payload: { ChassisIds: term.ResultSet.slice(0, 300).map((r) => r.ChassisId) },
+      headers: bearer(own.token),
+      payload: { ChassisIds: termLeased },
     });
     expect(check.statusCode, check.body).toBe(200);
     expect(

@@ -1,5 +1,6 @@
 /** Shared by the term-lease-*.test.ts files: the stage (a customer of its own's active contract), bodies and stock. */
 import {
+  addContractLine,
   customerWithToken,
   type MadeCustomer,
   makeContract,
@@ -54,26 +55,7 @@ export async function contractInfo(t: TestApp, token: string, contractId: number
 }
 
 /** What the stage's lines lease: 40' standard frames in LAX. */
-const LINE = { size: 'Chassis.40', class: 'STD', market: 'LAX' } as const;
-
-/** A line of a contract, of one unit (the least a line holds) until setLineRoom gives it its room. */
-async function addLine(t: TestApp, contractId: number): Promise<number> {
-  const row = await t.handle.db
-    .insertInto('term_lease_contract_lines')
-    .values({
-      contract_id: contractId,
-      equipment_category_code: LINE.size,
-      equipment_class_code: LINE.class,
-      extendable: false,
-      market_code: LINE.market,
-      quantity: 1,
-      daily_rate: 12.5,
-      additional_on_hire_allowed: false,
-    })
-    .returning('equipment_line_id')
-    .executeTakeFirstOrThrow();
-  return row.equipment_line_id;
-}
+const LINE = { EquipmentSize: 'Chassis.40', EquipmentClass: 'STD', MarketCode: 'LAX' } as const;
 
 /**
  * A customer of its own with an active contract of one line, four locations of its own of the
@@ -82,10 +64,12 @@ async function addLine(t: TestApp, contractId: number): Promise<number> {
 export async function termStage(t: TestApp): Promise<TermStage> {
   const { token, user: _user, ...customer } = await customerWithToken(t);
   const contract = await makeContract(t, customer.customerId);
-  const lineId = await addLine(t, contract.contractId);
+  const lineId = await addContractLine(t, contract.contractId, LINE);
   const locations: number[] = [];
   for (let i = 0; i < 4; i++)
-    locations.push((await makeLocation(t, { market_code: LINE.market, orgs: [contract.org] })).LocationId);
+    locations.push(
+      (await makeLocation(t, { market_code: LINE.MarketCode, orgs: [contract.org] })).LocationId,
+    );
   const expired = await makeContract(t, customer.customerId);
   await t.handle.db
     .updateTable('term_lease_contracts')
@@ -93,7 +77,7 @@ export async function termStage(t: TestApp): Promise<TermStage> {
     .where('contract_id', '=', expired.contractId)
     .execute();
   const foreign = await makeContract(t, (await makeCustomer(t)).customerId);
-  const foreignLine = await addLine(t, foreign.contractId);
+  const foreignLine = await addContractLine(t, foreign.contractId, LINE);
   const info = await contractInfo(t, token, contract.contractId);
   const line = info.Lines.find((l) => l.EquipmentLineID === lineId);
   if (!line || !locations.every((l) => line.Locations.includes(l)))

@@ -274,6 +274,33 @@ export async function makeContract(
 }
 
 /**
+ * A line of a contract: frames of a kind in a market, of `quantity` units (1, the least a line holds,
+ * unless told), with no additional on-hire.
+ */
+export async function addContractLine(
+  t: TestApp,
+  contractId: number,
+  equipment: ChassisKind & { MarketCode: string },
+  quantity = 1,
+): Promise<number> {
+  const row = await t.handle.db
+    .insertInto('term_lease_contract_lines')
+    .values({
+      contract_id: contractId,
+      equipment_category_code: equipment.EquipmentSize,
+      equipment_class_code: equipment.EquipmentClass,
+      extendable: equipment.Extendable ?? false,
+      market_code: equipment.MarketCode,
+      quantity,
+      daily_rate: 12.5,
+      additional_on_hire_allowed: false,
+    })
+    .returning('equipment_line_id')
+    .executeTakeFirstOrThrow();
+  return row.equipment_line_id;
+}
+
+/**
  * An order header of a customer (no bookings under it), of a type and status (open unless told):
  * for tests of what follows an order's changes (its audit trail, its events), not of booking.
  */
