@@ -131,8 +131,8 @@ test.beforeAll(async () => {
   } finally {
     await admin.end().catch(() => undefined);
   }
-  // Skipped only where PostgreSQL is unreachable: two instances must share one database, and
-  // PGlite lives inside one process. CI starts PostgreSQL (.ci/run), so there it always runs.
+  // Skip reason: no reachable PostgreSQL. Two instances must share one database, and PGlite lives
+  // inside one process; CI starts PostgreSQL (.ci/run), so there it always runs.
   test.skip(
     unreachable !== null,
     `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): two instances need one database (set CLUSTER_DATABASE_URL)`,

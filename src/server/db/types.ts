@@ -336,25 +336,8 @@ export interface GateEventTable {
   review_note: string | null;
 }
 
-export type {
-  AccessRequestTable,
-  AccountSettingsTable,
-  ApiKeyTable,
-  AppSecretTable,
-  AuditLogTable,
-  MailOutboxTable,
-  PasswordResetTokenTable,
-  RateLimitBucketTable,
-  RateLimitEventTable,
-  RevokedTokenTable,
-  RolePermissionTable,
-  RoleTable,
-  SignInFailureTable,
-  UserRoleTable,
-  UserTable,
-  WebhookDeliveryTable,
-  WebhookSubscriptionTable,
-};
+// The people, access, webhook and mail tables are declared there; callers import them from here.
+export type * from './types-access';
 
 export interface Database {
   mail_outbox: MailOutboxTable;
