@@ -74,7 +74,8 @@ it(`opens an order of ${DESTINATIONS} destinations in edit mode`, async () => {
   const root = rootFor('demo.customer', api.url);
   await measure('load + map (FlowStore.open, no render)', 50, async () => {
     const store = createFlowStore(root, 'reposition-booking');
-    if (!(await store.open(900, 'edit'))) throw new Error(store.openError ?? 'the order did not open');
+    if (!(await store.order.open(900, 'edit')))
+      throw new Error(store.order.openError ?? 'the order did not open');
   });
   await measure('load + map + first render (whole app, jsdom)', 10, async () => {
     renderAppAt('/reposition_booking/request?edit=900', rootFor('demo.customer', api.url));

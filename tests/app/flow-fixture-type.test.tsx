@@ -60,7 +60,7 @@ describe('a booking type from fixtures only', { timeout: 120_000 }, () => {
     const code = await screen.findByText(/^YX\d{8}$/);
     const orderId = root.flows.get(fixture.id, () => {
       throw new Error('the flow page made this store');
-    }).result?.BookingOrderId;
+    }).submission.result?.BookingOrderId;
     if (!orderId) throw new Error('no order in the result');
 
     // On the dashboard by its type name, with Edit (the server says CanEdit).

@@ -132,7 +132,7 @@ function setUp() {
 
 /** Opens order 41 for edit and moves to review (the store's own Next, as the form's button calls it). */
 async function reviewEdit(store: FlowStore, change?: () => void) {
-  expect(await store.open(41, 'edit')).toBe(true);
+  expect(await store.order.open(41, 'edit')).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, 0)); // the availability answer lands
   change?.();
   expect(await store.next()).toBe(true);
@@ -147,7 +147,7 @@ describe('review step in edit mode', () => {
     expect(screen.queryByRole('heading', { name: 'Changes' })).toBeNull();
     const submit = screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
-    expect(await store.submit()).toBe(false);
+    expect(await store.submission.submit()).toBe(false);
     expect(posts).toEqual([]);
   });
 
@@ -189,7 +189,7 @@ describe('review step in edit mode', () => {
     await u.click(within(alert).getByRole('button', { name: 'Reload order' }));
     await screen.findByRole('heading', { level: 2, name: 'Request Booking' });
     expect(screen.queryByText(message)).toBeNull();
-    expect(store.editing).toEqual({ BookingOrderId: 41, Version: 4 });
-    expect(store.unchanged).toBe(true);
+    expect(store.order.editing).toEqual({ BookingOrderId: 41, Version: 4 });
+    expect(store.order.unchanged).toBe(true);
   });
 });

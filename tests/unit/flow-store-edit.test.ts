@@ -141,10 +141,10 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('FlowStore edit mode', () => {
   it('opens an order through the flow’s edit.load, with its $edit parts, as unchanged', async () => {
     const { store } = harness();
-    expect(await store.open(41, 'edit')).toBe(true);
-    expect(store.mode).toBe('edit');
-    expect(store.editing).toEqual({ BookingOrderId: 41, Version: 3 });
-    expect(store.original).toBe(store.data);
+    expect(await store.order.open(41, 'edit')).toBe(true);
+    expect(store.order.mode).toBe('edit');
+    expect(store.order.editing).toEqual({ BookingOrderId: 41, Version: 3 });
+    expect(store.order.original).toBe(store.data);
     expect(store.data.Header).toMatchObject({
       FromLocationId: 11,
       EquipmentSize: 'Chassis.40',
@@ -156,24 +156,24 @@ describe('FlowStore edit mode', () => {
       IsEditMode: true,
       OriginalUnitsRequestedCount: 2,
     });
-    expect(store.changes).toEqual([]);
-    expect(store.unchanged).toBe(true);
+    expect(store.order.changes).toEqual([]);
+    expect(store.order.unchanged).toBe(true);
     expect(store.dirty).toBe(false);
   });
 
   it('lists each change old → new with labels from the schema; form defaults are no change', async () => {
     const { store } = harness();
-    await store.open(41, 'edit');
+    await store.order.open(41, 'edit');
     const orders = store.data.Orders as Record<string, unknown>[];
     // What RJSF fills in on mount (a checkbox's default false) is not the user's change.
     store.setData(
       'Orders',
       orders.map((o) => ({ ...o, CancelBooking: false, CancelRedelivery: false })),
     );
-    expect(store.unchanged).toBe(true);
+    expect(store.order.unchanged).toBe(true);
     store.setData('Orders.1.UnitsRequestedCount', 5);
     store.setData('Contact.ContactName', 'Robin');
-    expect(store.changes).toEqual([
+    expect(store.order.changes).toEqual([
       {
         path: 'Orders.1.UnitsRequestedCount',
         label: 'Destinations 2 › Units requested',
@@ -182,30 +182,32 @@ describe('FlowStore edit mode', () => {
       },
       { path: 'Contact.ContactName', label: 'Contact › Contact name', before: 'Casey', after: 'Robin' },
     ]);
-    expect(store.unchanged).toBe(false);
+    expect(store.order.unchanged).toBe(false);
     expect(store.dirty).toBe(true);
   });
 
   it('refuses an unchanged edit before asking anything', async () => {
     const { store, posts, asked, calls } = harness();
-    await store.open(41, 'edit');
+    await store.order.open(41, 'edit');
     calls[0]?.resolve({ AvailableQuantity: 30 });
     await settle();
     expect(await store.next()).toBe(true);
-    expect(await store.submit()).toBe(false);
-    expect(store.submitMessage).toBe('Nothing has changed: change something, or go back to the dashboard.');
+    expect(await store.submission.submit()).toBe(false);
+    expect(store.submission.message).toBe(
+      'Nothing has changed: change something, or go back to the dashboard.',
+    );
     expect(posts).toEqual([]);
     expect(asked).toEqual([]);
   });
 
   it('submits an edit to edit.update.url with the order id and the Version it was opened at', async () => {
     const { store, posts, calls } = harness();
-    await store.open(41, 'edit');
+    await store.order.open(41, 'edit');
     calls[0]?.resolve({ AvailableQuantity: 30 });
     await settle();
     store.setData('Orders.0.UnitsRequestedCount', 6);
     expect(await store.next()).toBe(true);
-    expect(await store.submit()).toBe(true);
+    expect(await store.submission.submit()).toBe(true);
     expect(posts).toHaveLength(1);
     expect(posts[0]?.url).toBe('/api/repositionbooking/update');
     expect(posts[0]?.body).toMatchObject({ BookingOrderId: 41, Version: 3, Acknowledged: [] });
@@ -227,19 +229,19 @@ describe('FlowStore edit mode', () => {
     storage.setItem(draftKey('reposition-booking'), saved);
     const { store } = harness(storage);
     expect(store.hasDraft).toBe(true);
-    await store.open(41, 'edit');
+    await store.order.open(41, 'edit');
     expect(store.hasDraft).toBe(false);
     store.setData('Contact.ContactName', 'Robin');
     expect(storage.getItem(draftKey('reposition-booking'))).toBe(saved);
     store.reset();
-    expect(store.mode).toBe('new');
+    expect(store.order.mode).toBe('new');
     expect(store.data).toEqual({});
     expect(store.hasDraft).toBe(true);
   });
 
   it('leaving an edit with changes asks in the edit’s words', async () => {
     const { store, asked } = harness();
-    await store.open(41, 'edit');
+    await store.order.open(41, 'edit');
     expect(await store.leave()).toBe(true);
     expect(asked).toEqual([]);
     store.setData('Contact.ContactName', 'Robin');
@@ -249,17 +251,17 @@ describe('FlowStore edit mode', () => {
 
   it('discard in edit mode asks, then puts the order back as opened', async () => {
     const { store, asked } = harness();
-    await store.open(41, 'edit');
+    await store.order.open(41, 'edit');
     store.setData('Contact.ContactName', 'Robin');
     expect(await store.discard()).toBe(true);
     expect(asked).toEqual(['Do you want to cancel your changes?']);
-    expect(store.mode).toBe('edit');
-    expect(store.unchanged).toBe(true);
+    expect(store.order.mode).toBe('edit');
+    expect(store.order.unchanged).toBe(true);
   });
 
-  it('a 409 sets the conflict; reloadOrder opens the order as it now is', async () => {
+  it('a 409 sets the conflict; order.reload() opens the order as it now is', async () => {
     const { store, posts, calls, replyWith, documentIs } = harness();
-    await store.open(41, 'edit');
+    await store.order.open(41, 'edit');
     calls[0]?.resolve({ AvailableQuantity: 30 });
     await settle();
     store.setData('Orders.0.UnitsRequestedCount', 6);
@@ -267,44 +269,44 @@ describe('FlowStore edit mode', () => {
     const message =
       'This order was changed by demo.staff at 10:02 after you opened it. Reload the order and make your changes again.';
     replyWith(() => Promise.reject(new FlowSubmitError(message, [], [], 409, 'ORDER_CHANGED')));
-    expect(await store.submit()).toBe(false);
-    expect(store.conflict).toBe(message);
+    expect(await store.submission.submit()).toBe(false);
+    expect(store.order.conflict).toBe(message);
     expect(store.step.kind).toBe('review');
     documentIs(async () => orderDocument(4));
-    expect(await store.reloadOrder()).toBe(true);
-    expect(store.conflict).toBeNull();
-    expect(store.editing).toEqual({ BookingOrderId: 41, Version: 4 });
-    expect(store.unchanged).toBe(true);
+    expect(await store.order.reload()).toBe(true);
+    expect(store.order.conflict).toBeNull();
+    expect(store.order.editing).toEqual({ BookingOrderId: 41, Version: 4 });
+    expect(store.order.unchanged).toBe(true);
     expect(posts).toHaveLength(1);
   });
 
   it('says why an order cannot be opened: the central message, or that it is not editable', async () => {
     const { store, documentIs } = harness();
     documentIs(() => Promise.reject(new Error('Booking order 41 was not found.')));
-    expect(await store.open(41, 'edit')).toBe(false);
-    expect(store.openError).toBe('Booking order 41 was not found.');
-    expect(store.opening).toBe(false);
+    expect(await store.order.open(41, 'edit')).toBe(false);
+    expect(store.order.openError).toBe('Booking order 41 was not found.');
+    expect(store.order.opening).toBe(false);
     // What stays is a fresh new request, never an edit without its order.
-    expect(store.mode).toBe('new');
-    expect(store.editing).toBeNull();
+    expect(store.order.mode).toBe('new');
+    expect(store.order.editing).toBeNull();
     documentIs(async () => ({ ...orderDocument(), CanEdit: false }));
-    expect(await store.open(41, 'edit')).toBe(false);
-    expect(store.openError).toBe(FLOW_MESSAGES.notEditable);
+    expect(await store.order.open(41, 'edit')).toBe(false);
+    expect(store.order.openError).toBe(FLOW_MESSAGES.notEditable);
     // Load Booking does not need the right to edit.
-    expect(await store.open(41, 'load')).toBe(true);
-    expect(store.openError).toBeNull();
+    expect(await store.order.open(41, 'load')).toBe(true);
+    expect(store.order.openError).toBeNull();
   });
 
   it('an order that arrives after reset() is dropped', async () => {
     const { store, documentIs } = harness();
     let deliver: (d: OrderDocument) => void = () => {};
     documentIs(() => new Promise((resolve) => (deliver = resolve)));
-    const opened = store.open(41, 'edit');
-    expect(store.opening).toBe(true);
+    const opened = store.order.open(41, 'edit');
+    expect(store.order.opening).toBe(true);
     store.reset();
     deliver(orderDocument());
     expect(await opened).toBe(false);
-    expect(store.mode).toBe('new');
+    expect(store.order.mode).toBe('new');
     expect(store.data).toEqual({});
   });
 });
@@ -312,10 +314,10 @@ describe('FlowStore edit mode', () => {
 describe('FlowStore Load Booking', () => {
   it('starts a new request prefilled from the order: no $edit parts, no Version, submit creates', async () => {
     const { store, posts, calls } = harness();
-    expect(await store.open(41, 'load')).toBe(true);
-    expect(store.mode).toBe('load');
-    expect(store.editing).toBeNull();
-    expect(store.original).toBeNull();
+    expect(await store.order.open(41, 'load')).toBe(true);
+    expect(store.order.mode).toBe('load');
+    expect(store.order.editing).toBeNull();
+    expect(store.order.original).toBeNull();
     expect((store.data.Orders as unknown[])[0]).toEqual({
       ToLocationId: 12,
       UnitsRequestedCount: 4,
@@ -327,7 +329,7 @@ describe('FlowStore Load Booking', () => {
     calls[0]?.resolve({ AvailableQuantity: 30 });
     await settle();
     expect(await store.next()).toBe(true);
-    expect(await store.submit()).toBe(true);
+    expect(await store.submission.submit()).toBe(true);
     expect(posts[0]?.url).toBe('/api/repositionbooking/create');
     expect(posts[0]?.body).not.toHaveProperty('BookingOrderId');
     expect(posts[0]?.body).not.toHaveProperty('Version');
@@ -362,10 +364,10 @@ describe('FlowStore step actions', () => {
         Extendable: 'All',
       },
     });
-    expect(store.runningActions.has('availability')).toBe(true);
+    expect(store.actions.running.has('availability')).toBe(true);
     calls[0]?.resolve({ AvailableQuantity: 17 });
     await settle();
-    expect(store.runningActions.has('availability')).toBe(false);
+    expect(store.actions.running.has('availability')).toBe(false);
     expect((store.data.Header as Record<string, unknown>).AvailableQuantity).toBe(17);
     store.setData('Header.RepositionReasonCode', 'OTHER'); // not an `on` field: no new call
     expect(calls).toHaveLength(1);
@@ -373,13 +375,13 @@ describe('FlowStore step actions', () => {
 
   it('sends $order.BookingOrderId in edit mode, so the server adds back what the order holds', async () => {
     const { store, calls } = harness();
-    await store.open(41, 'edit');
+    await store.order.open(41, 'edit');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.call.body).toMatchObject({ FromLocationId: 11, BookingOrderId: 41 });
     calls[0]?.resolve({ AvailableQuantity: 30 });
     await settle();
     // The server's answer is not the user's change.
-    expect(store.unchanged).toBe(true);
+    expect(store.order.unchanged).toBe(true);
     expect((store.data.Header as Record<string, unknown>).AvailableQuantity).toBe(30);
   });
 
@@ -393,7 +395,7 @@ describe('FlowStore step actions', () => {
     calls[0]?.resolve({ AvailableQuantity: 99 });
     await settle();
     expect((store.data.Header as Record<string, unknown>).AvailableQuantity).toBe(5);
-    expect(store.runningActions.size).toBe(0);
+    expect(store.actions.running.size).toBe(0);
   });
 
   it('keeps a failure by action id and clears it on the next run', async () => {
@@ -401,9 +403,9 @@ describe('FlowStore step actions', () => {
     store.setData('Header', header);
     calls[0]?.reject(new Error('Inventory service unavailable'));
     await settle();
-    expect(store.actionErrors).toEqual({ availability: 'Inventory service unavailable' });
-    const run = store.runAction('availability');
-    expect(store.actionErrors).toEqual({});
+    expect(store.actions.errors).toEqual({ availability: 'Inventory service unavailable' });
+    const run = store.actions.run('availability');
+    expect(store.actions.errors).toEqual({});
     calls[1]?.resolve({ AvailableQuantity: 3 });
     expect(await run).toBe(true);
   });
@@ -418,17 +420,17 @@ describe('FlowStore step actions', () => {
     storage.setItem(draftKey('reposition-booking'), saved);
     const { store, calls } = harness(storage);
     // Load Booking ends the offer by design; a plain answer must not.
-    void store.runAction('availability');
+    void store.actions.run('availability');
     calls[0]?.resolve({ AvailableQuantity: 8 });
     await settle();
     expect(store.hasDraft).toBe(true);
     expect(storage.getItem(draftKey('reposition-booking'))).toBe(saved);
     store.answers.tick('reposition.over-available');
-    void store.runAction('availability');
+    void store.actions.run('availability');
     calls[1]?.resolve({ AvailableQuantity: 8 });
     await settle();
     expect(store.answers.ticked.has('reposition.over-available')).toBe(true);
-    void store.runAction('availability');
+    void store.actions.run('availability');
     calls[2]?.resolve({ AvailableQuantity: 2 });
     await settle();
     expect(store.answers.ticked.has('reposition.over-available')).toBe(false);
@@ -466,8 +468,10 @@ describe('step action calls', () => {
         i === 0 ? { ...s, actions: [{ ...contract, url: '/api/x/{Header.FromLocationId}' }] } : s,
       ),
     }));
-    expect(await store.runAction('contract')).toBe(false);
-    expect(store.actionErrors).toEqual({ contract: 'Fill in Origin and equipment › Origin location first.' });
+    expect(await store.actions.run('contract')).toBe(false);
+    expect(store.actions.errors).toEqual({
+      contract: 'Fill in Origin and equipment › Origin location first.',
+    });
     expect(calls).toHaveLength(0);
   });
 });

@@ -68,14 +68,14 @@ const messages = (store: FlowStore) => store.fieldErrors.map((e) => e.message);
 describe('FlowStore.replaceFlow', () => {
   it('keeps the data and mode, and checks the step against the new limit at once', async () => {
     const store = openStore();
-    expect(await store.open(9, 'load')).toBe(true);
+    expect(await store.order.open(9, 'load')).toBe(true);
     store.setData('Redelivery.RedeliveryDate', today);
     expect(store.fieldErrors).toEqual([]);
     const data = store.data;
 
     const lowered = catalogWith(5);
     store.replaceFlow(poolRedelivery(lowered), lowered.limits, validate);
-    expect(store.mode).toBe('load');
+    expect(store.order.mode).toBe('load');
     expect(store.step.id).toBe('request');
     expect(store.data).toBe(data);
     expect(store.limits.poolRedeliveryChassisMax).toBe(5);

@@ -134,10 +134,10 @@ describe('FlowStore request step', () => {
     expect(asked[0]).toMatch(/more units than are available \(location 11: 12 requested, 10 available\)/);
     answer(true);
     expect(await store.next()).toBe(true);
-    expect(store.submitBody.Acknowledged).toEqual([OVER_AVAILABLE]);
+    expect(store.submission.body.Acknowledged).toEqual([OVER_AVAILABLE]);
     store.back();
     store.setData('AvailableUnits', units(13, 10)); // changed data: the answer no longer holds
-    expect(store.submitBody.Acknowledged).toEqual([]);
+    expect(store.submission.body.Acknowledged).toEqual([]);
   });
 
   it('blocks on an unticked acknowledgement until it is ticked', async () => {
@@ -153,7 +153,7 @@ describe('FlowStore request step', () => {
     store.answers.tick(CHARGES);
     expect(store.answers.blocked).toEqual([]);
     expect(await store.next()).toBe(true);
-    expect(store.submitBody.Acknowledged).toEqual([CHARGES]);
+    expect(store.submission.body.Acknowledged).toEqual([CHARGES]);
   });
 
   // Issue 25: a forEach acknowledgement is a statement per element (here per contract line): each
@@ -195,7 +195,7 @@ describe('FlowStore request step', () => {
     expect(store.answers.unansweredAbout('Redelivery.GroupLineItems')).toEqual([]);
     expect(await store.next()).toBe(true);
     // The server reads answers by rule id: the rule is answered once every line's box is ticked.
-    expect(store.submitBody.Acknowledged).toEqual([RENTAL]);
+    expect(store.submission.body.Acknowledged).toEqual([RENTAL]);
   });
 
   it('reports each bad chassis ID on its own index', async () => {
@@ -246,7 +246,7 @@ describe('FlowStore review and submit', () => {
     fillPool(store);
     await store.next();
     answer(false);
-    expect(await store.submit()).toBe(false);
+    expect(await store.submission.submit()).toBe(false);
     expect(asked).toEqual(['Do you want to submit this pool booking?']);
     expect(posts).toEqual([]);
   });
@@ -264,7 +264,7 @@ describe('FlowStore review and submit', () => {
       { LocationId: 12, Available: 5, CustomerBooking: { UnitsRequestedCount: 1 } },
       { LocationId: 13, Available: 5, CustomerBooking: { UnitsRequestedCount: 0 } },
     ]);
-    expect(store.submitSummary).toEqual([
+    expect(store.submission.summary).toEqual([
       { note: 'Units per location:', message: '3 unit(s) at 2 location(s): Chicago Yard 2, location 12 1' },
     ]);
   });
@@ -275,18 +275,18 @@ describe('FlowStore review and submit', () => {
     await store.next();
     let release: (r: FlowSubmitResult) => void = () => {};
     replyWith(() => new Promise((resolve) => (release = resolve)));
-    const first = store.submit();
-    const second = store.submit();
+    const first = store.submission.submit();
+    const second = store.submission.submit();
     expect(await second).toBe(false);
     await Promise.resolve();
-    expect(store.submitting).toBe(true);
+    expect(store.submission.submitting).toBe(true);
     release(RESULT);
     expect(await first).toBe(true);
     expect(posts).toHaveLength(1);
     expect(posts[0]?.url).toBe('/api/poolbooking/create');
     expect(posts[0]?.body).toMatchObject({ Contact: { ContactName: 'Casey' }, Acknowledged: [] });
     expect(store.step.kind).toBe('confirm');
-    expect(store.result).toEqual(RESULT);
+    expect(store.submission.result).toEqual(RESULT);
     expect(store.dirty).toBe(false);
     expect(storage.getItem(draftKey('pool-booking'))).toBeNull();
   });
@@ -300,19 +300,19 @@ describe('FlowStore review and submit', () => {
         { field: 'Contact.EmailAddresses', message: 'Mailbox unknown' },
       ]);
     });
-    expect(await store.submit()).toBe(false);
+    expect(await store.submission.submit()).toBe(false);
     expect(store.step.kind).toBe('request');
     expect(store.focusedSection).toBe('Contact');
-    expect(store.submitMessage).toBe('Check the contact.');
+    expect(store.submission.message).toBe('Check the contact.');
     expect(messages(store)).toEqual({ 'Contact.EmailAddresses': 'Mailbox unknown' });
     await store.next();
-    await store.submit();
+    await store.submission.submit();
     expect(posts.map((p) => p.key)).toEqual(['key-1', 'key-1']);
     store.edit('Contact');
     store.setData('Contact.EmailAddresses', 'ops@example.com');
     await store.next();
     replyWith(async () => RESULT);
-    await store.submit();
+    await store.submission.submit();
     expect(posts.map((p) => p.key)).toEqual(['key-1', 'key-1', 'key-2']);
   });
 
@@ -329,9 +329,9 @@ describe('FlowStore review and submit', () => {
     replyWith(async () => {
       throw new FlowSubmitError('Please answer', [], [verdict]);
     });
-    await store.submit();
+    await store.submission.submit();
     expect(store.step.kind).toBe('request');
-    expect(store.submitBody.Acknowledged).toEqual([]);
+    expect(store.submission.body.Acknowledged).toEqual([]);
     await store.next();
     expect(asked.filter((m) => /more units/.test(m))).toHaveLength(2);
   });
@@ -368,12 +368,12 @@ describe('FlowStore discard, reset and drafts', () => {
     const { store } = harness('pool-booking');
     fillPool(store, 12, 10);
     await store.next();
-    const key = store.idempotencyKey;
+    const key = store.submission.idempotencyKey;
     store.reset();
     expect(store.step.id).toBe('request');
     expect(store.data).toEqual({});
-    expect(store.submitBody.Acknowledged).toEqual([]);
-    expect(store.idempotencyKey).not.toBe(key);
+    expect(store.submission.body.Acknowledged).toEqual([]);
+    expect(store.submission.idempotencyKey).not.toBe(key);
     expect(store.hasDraft).toBe(true);
   });
 
@@ -394,7 +394,7 @@ describe('FlowStore discard, reset and drafts', () => {
     // Confirmations are not saved: the restored flow re-enters review through Next.
     expect(reloaded.step.id).toBe('request');
     const third = harness('pool-booking', storage).store;
-    third.dropDraft();
+    third.draft.drop();
     expect(harness('pool-booking', storage).store.hasDraft).toBe(false);
   });
 });

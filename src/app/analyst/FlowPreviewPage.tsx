@@ -143,7 +143,7 @@ const Preview = observer(function Preview({ preview }: { preview: FlowPreviewSto
         </NativeSelect.Root>
         <Link href={`#${CATALOGUE_PATH}/${preview.flowId}`}>Fields and rules of {preview.flow.title}</Link>
         <FlowView
-          key={store.idempotencyKey}
+          key={store.submission.idempotencyKey}
           store={store}
           registry={widgetRegistry}
           confirmViews={confirmViews}

@@ -160,7 +160,12 @@ export class FlowPreviewStore {
 
   /** What the server would answer a submit of this data: checkSubmission, as the submit routes run it. */
   get serverCheck() {
-    return checkSubmission(this.flow, this.flowStore.submitBody, this.deps.validate, this.catalog.limits);
+    return checkSubmission(
+      this.flow,
+      this.flowStore.submission.body,
+      this.deps.validate,
+      this.catalog.limits,
+    );
   }
 
   /** Data to start from: every rule's examples; the first is all the "does not fire" examples together. */

@@ -151,10 +151,10 @@ const FlowPageBody = observer(function FlowPageBody({ flowId, title }: PageProps
     void root.session.loadDetails().then(() => store.refreshStartingData());
   }, [root, store]);
   useEffect(() => {
-    if (target) void store.open(target.id, target.mode);
+    if (target) void store.order.open(target.id, target.mode);
     else if (prefill) store.startFrom(prefill);
     // A plain route is a new request: an order opened earlier does not linger in it.
-    else if (store.mode !== 'new') store.reset();
+    else if (store.order.mode !== 'new') store.reset();
   }, [target, prefill, store]);
   // Read here so a change of the store's limits (development) renders the page with new services.
   const limits = store.limits;
@@ -187,9 +187,9 @@ const FlowPageBody = observer(function FlowPageBody({ flowId, title }: PageProps
 /** Says which order the page edits, or which one a new request was loaded from. */
 const OpenedOrderNote = observer(function OpenedOrderNote({ store }: { store: FlowStore }) {
   const text =
-    store.mode === 'edit' && store.editing
-      ? `Editing booking order ${store.editing.BookingOrderId}`
-      : store.mode === 'load'
+    store.order.mode === 'edit' && store.order.editing
+      ? `Editing booking order ${store.order.editing.BookingOrderId}`
+      : store.order.mode === 'load'
         ? 'A new request, prefilled from an earlier booking order'
         : null;
   return (

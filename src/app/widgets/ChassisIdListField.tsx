@@ -10,7 +10,7 @@
  * operator the server runs), then the server's check (ui:options.check) — at once for a paste,
  * after a pause while typing. The generic equipment check is told the flow's order type, so it
  * answers with what that booking's submit would refuse (issue 25: a term lease, an open booking);
- * a row the server refuses stops Next as a rule's error does (FlowStore.addFieldCheck). Rows can
+ * a row the server refuses stops Next as a rule's error does (FlowStore.widgetChecks). Rows can
  * be filtered by verdict, removed one by one (Delete, or the row's button; arrow keys move between
  * rows) or all invalid ones at once.
  *
@@ -83,7 +83,7 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
       : null
     : undefined;
   // An edited order's own chassis are on it, not "already on a redelivery": the check is told which.
-  const editing = context.flow.editing;
+  const editing = context.flow.order.editing;
   // The generic equipment check judges for the flow's booking (issue 25); a flow's own check URL
   // (pool redelivery's) already knows which booking it judges for.
   const orderType = url === EQUIPMENT_CHECK_URL ? context.flow.flow.orderType : undefined;
@@ -210,7 +210,7 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
         : [];
     });
   useEffect(
-    () => context.flow.addFieldCheck(fieldPath, () => serverProblems.current()),
+    () => context.flow.widgetChecks.add(fieldPath, () => serverProblems.current()),
     [context.flow, fieldPath],
   );
   const counts = { all: rows.length, invalid: 0, valid: 0, checking: 0 };

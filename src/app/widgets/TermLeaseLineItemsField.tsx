@@ -67,8 +67,8 @@ interface ReopenedOrder {
 const CancelOrderPanel = observer(function CancelOrderPanel({ context }: { context: WidgetContext }) {
   const [busy, setBusy] = useState(false);
   const [after, setAfter] = useState<ReopenedOrder | null>(null);
-  const order = context.flow.editing;
-  if (context.flow.mode !== 'edit' || !order) return null;
+  const order = context.flow.order.editing;
+  if (context.flow.order.mode !== 'edit' || !order) return null;
   const cancel = async () => {
     const ok = await context.dialogs.confirm({
       title: 'Cancel Order',

@@ -4,7 +4,7 @@
  * the boxes that stopped the last Next; the questions the server reported unanswered. The FlowStore
  * owns one and tells it when the data changes, a check asks, or a submit is refused.
  */
-import { action, computed, makeObservable, observable, observableRef } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { requestSteps } from './check-data';
 import { isUnder } from './flow-steps';
 import {
@@ -74,6 +74,19 @@ export class FlowAnswers {
    */
   unansweredAbout(field: string): Acknowledgement[] {
     return this.statements.filter((a) => isUnder(a.field, field) && !this.ticked.has(a.key));
+  }
+
+  /** Asks each confirm question not answered yet, in turn; false at the first one not answered OK. */
+  async confirm(
+    questions: readonly RuleVerdict[],
+    ask: (message: string) => Promise<boolean>,
+  ): Promise<boolean> {
+    for (const q of questions) {
+      if (q.kind !== 'confirm' || this.ticked.has(q.ruleId)) continue;
+      if (!(await ask(q.message))) return false;
+      runInAction(() => this.ticked.add(q.ruleId));
+    }
+    return true;
   }
 
   /** Ticks or clears an acknowledgement by its key (a rule id for a rule over the whole data). */

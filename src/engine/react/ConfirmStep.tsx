@@ -9,14 +9,14 @@ import type { FlowViewProps } from './services';
  * confirm view (flow.confirmView, from the confirm-view registry).
  */
 export const ConfirmStep = observer(function ConfirmStep({ store, services, confirmViews }: FlowViewProps) {
-  const result = store.result;
+  const result = store.submission.result;
   if (!result) return null;
   const View = confirmViewOf(confirmViews, store.flow.confirmView);
   // The words come from the product, by the flow's order type (issue 25: a redelivery is no booking).
-  const outcome = store.messages.outcome(store.flow.orderType);
+  const outcome = store.services.messages.outcome(store.flow.orderType);
   const title = result.PendingReview
     ? outcome.received
-    : store.mode === 'edit'
+    : store.order.mode === 'edit'
       ? `Your changes to order ${result.BookingOrderId} are saved.`
       : outcome.confirmed;
   return (
@@ -26,9 +26,11 @@ export const ConfirmStep = observer(function ConfirmStep({ store, services, conf
         <Alert.Content>
           <Alert.Title>{title}</Alert.Title>
           {/* The server words a pending or edited outcome (its reason); a plain confirmation is the title's. */}
-          {result.Message && result.Message !== title && (result.PendingReview || store.mode === 'edit') && (
-            <Alert.Description>{result.Message}</Alert.Description>
-          )}
+          {result.Message &&
+            result.Message !== title &&
+            (result.PendingReview || store.order.mode === 'edit') && (
+              <Alert.Description>{result.Message}</Alert.Description>
+            )}
         </Alert.Content>
       </Alert.Root>
       <View store={store} result={result} context={services.widgetContext} />

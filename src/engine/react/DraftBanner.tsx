@@ -16,7 +16,7 @@ export const DraftBanner = observer(function DraftBanner({ store }: { store: Flo
         <Button size="sm" colorPalette="blue" onClick={() => store.restoreDraft()}>
           Restore
         </Button>
-        <Button size="sm" variant="outline" onClick={() => store.dropDraft()}>
+        <Button size="sm" variant="outline" onClick={() => store.draft.drop()}>
           Discard
         </Button>
       </HStack>

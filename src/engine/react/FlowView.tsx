@@ -17,7 +17,7 @@ import type { FlowViewProps } from './services';
 export const FlowView = observer(function FlowView(props: FlowViewProps) {
   const { store } = props;
   const step = store.step;
-  if (store.opening) {
+  if (store.order.opening) {
     return (
       <HStack gap={3} role="status">
         <Spinner size="sm" />
@@ -32,15 +32,15 @@ export const FlowView = observer(function FlowView(props: FlowViewProps) {
       <Heading as="h2" size="lg">
         {step.title}
       </Heading>
-      {store.openError && <FlowError message={store.openError} />}
-      {store.conflict && (
-        <FlowError message={store.conflict}>
-          <Button size="sm" colorPalette="red" variant="outline" onClick={() => void store.reloadOrder()}>
+      {store.order.openError && <FlowError message={store.order.openError} />}
+      {store.order.conflict && (
+        <FlowError message={store.order.conflict}>
+          <Button size="sm" colorPalette="red" variant="outline" onClick={() => void store.order.reload()}>
             Reload order
           </Button>
         </FlowError>
       )}
-      {store.submitMessage && <FlowError message={store.submitMessage} />}
+      {store.submission.message && <FlowError message={store.submission.message} />}
       {step.kind === 'request' && <RequestStep key={step.id} {...props} />}
       {step.kind === 'review' && <ReviewStep {...props} />}
       {step.kind === 'confirm' && <ConfirmStep {...props} />}

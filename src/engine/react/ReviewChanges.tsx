@@ -28,12 +28,12 @@ export const ReviewChanges = observer(function ReviewChanges({
     () => Object.assign({}, ...requestSteps(flow).map((s) => s.uiSchema ?? {})) as Record<string, unknown>,
     [flow],
   );
-  if (store.mode !== 'edit') return null;
-  if (store.unchanged) {
+  if (store.order.mode !== 'edit') return null;
+  if (store.order.unchanged) {
     return (
       <Alert.Root status="info" role="status">
         <Alert.Indicator />
-        <Alert.Title>{store.messages.nothingChanged}</Alert.Title>
+        <Alert.Title>{store.services.messages.nothingChanged}</Alert.Title>
       </Alert.Root>
     );
   }
@@ -52,7 +52,7 @@ export const ReviewChanges = observer(function ReviewChanges({
         Changes
       </Heading>
       <List.Root ps={4} gap={1}>
-        {store.changes.map((change) => (
+        {store.order.changes.map((change) => (
           <List.Item key={change.path}>
             <Text as="span" fontWeight="semibold">
               {change.label}:

@@ -66,9 +66,9 @@ export const ReviewStep = observer(function ReviewStep({ store, registry, servic
           </Button>
           <Button
             colorPalette="blue"
-            onClick={() => void store.submit()}
-            loading={store.submitting}
-            disabled={store.busy || store.unchanged}
+            onClick={() => void store.submission.submit()}
+            loading={store.submission.submitting}
+            disabled={store.busy || store.order.unchanged}
           >
             Submit
           </Button>

@@ -20,8 +20,8 @@ export const StepActions = observer(function StepActions({
   return (
     <Stack gap={2}>
       {actions.map((action) => {
-        const running = store.runningActions.has(action.id);
-        const error = store.actionErrors[action.id];
+        const running = store.actions.running.has(action.id);
+        const error = store.actions.errors[action.id];
         const errorId = `action-${action.id}-error`;
         return (
           <Stack key={action.id} gap={1}>
@@ -32,7 +32,7 @@ export const StepActions = observer(function StepActions({
                   variant="outline"
                   loading={running}
                   aria-describedby={error ? errorId : undefined}
-                  onClick={() => void store.runAction(action.id)}
+                  onClick={() => void store.actions.run(action.id)}
                 >
                   {action.label}
                 </Button>
