@@ -128,6 +128,24 @@ export async function customerWithToken(
   return { ...customer, user, token: res.json().token as string };
 }
 
+/** A market of its own (a code the seed never uses), so the locations a test makes there are all it holds. */
+export async function makeMarket(t: TestApp): Promise<string> {
+  for (;;) {
+    const code = `F${Array.from(randomBytes(3), (b) => String.fromCharCode(65 + (b % 26))).join('')}`;
+    const taken = await t.handle.db
+      .selectFrom('markets')
+      .select('market_code')
+      .where('market_code', '=', code)
+      .executeTakeFirst();
+    if (taken) continue;
+    await t.handle.db
+      .insertInto('markets')
+      .values({ market_code: code, market_name: `Factory Market ${code}` })
+      .execute();
+    return code;
+  }
+}
+
 let nextLocation = 700_000;
 
 /** The location's flags as its columns are named; `orgs` are the inventory orgs mapped to it. */
@@ -246,10 +264,24 @@ export async function onHireChassis(
   return rows.map((r) => r.chassis_id);
 }
 
-/** An active term lease contract of a customer (no lines), in force from a year ago for a year to come. */
+/** A contract's terms as its columns are named (SPEC §4): what a term lease redelivery is held to. */
+export interface ContractTerms {
+  swaps_allowed?: boolean;
+  direct_finance_lease?: boolean;
+  purchase_option?: boolean;
+  min_quantity?: number;
+  min_rental_days?: number;
+}
+
+/**
+ * An active term lease contract of a customer (no lines), in force from a year ago for a year to
+ * come: no swaps, no direct finance lease, no purchase option, a minimum of 1 unit and of 30 days,
+ * unless told.
+ */
 export async function makeContract(
   t: TestApp,
   customerId: number,
+  terms: ContractTerms = {},
 ): Promise<{ contractId: number; contractNumber: string; org: string }> {
   const contractNumber = `FTL-${randomBytes(4).toString('hex').toUpperCase()}`;
   const day = 86_400_000;
@@ -266,6 +298,7 @@ export async function makeContract(
       purchase_option: false,
       min_quantity: 1,
       min_rental_days: 30,
+      ...terms,
       status: 'ACTIVE',
     })
     .returning('contract_id')
