@@ -76,7 +76,10 @@ export interface BuiltUser {
   password: string;
 }
 
-/** A user of the Customer Full role on customer 1, unless told, with its own name, email and password. */
+/**
+ * A user of the Customer Full role on customer 1, unless told, with its own name, email and password;
+ * `customerId: null` (and the directory as `authProvider`) for a staff user, of no customer as staff are.
+ */
 export async function buildUser(
   t: TestApp,
   overrides: {
@@ -84,7 +87,7 @@ export async function buildUser(
     authProvider?: string;
     password?: string;
     active?: boolean;
-    customerId?: number;
+    customerId?: number | null;
     roleId?: number;
   } = {},
 ): Promise<BuiltUser> {
@@ -102,7 +105,7 @@ export async function buildUser(
       phone: '555-0100',
       password_hash: await hashPassword(password),
       auth_provider: overrides.authProvider ?? LOCAL_AUTH_PROVIDER,
-      customer_id: overrides.customerId ?? 1,
+      customer_id: overrides.customerId === undefined ? 1 : overrides.customerId,
       module_id_owned: 1,
       reset_password: overrides.resetPassword ?? false,
       active: overrides.active ?? true,
