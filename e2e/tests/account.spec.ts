@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { INVALID_EMAIL_TEXT, RECOVER_PASSWORD_TEXT, SIGN_UP_SUCCESS_TEXT } from '../../src/schemas/account';
+import { INVALID_EMAIL_TEXT, RECOVER_PASSWORD_TEXT } from '../../src/schemas/account';
+import { SIGN_UP_SUCCESS_TEXT } from '../../src/schemas/sign-up';
 import { outboxMailsTo, resetLinkIn } from '../../tests/api/account-helpers';
 import { DEMO_PASSWORD, expect, test } from '../fixtures/index';
 

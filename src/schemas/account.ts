@@ -5,19 +5,17 @@
  * client form, documents the API and gives the TypeScript type.
  *
  * Endpoints (all JSON; "signed in" = bearer token):
- * - POST /api/auth/signup                 public     SignUpBody            → 201 AccountMessage
- * - GET  /api/auth/usernames?userName=    public     UserNameQuery         → 200 UserNameAvailability
  * - POST /api/auth/recoverpassword        public     RecoverPasswordBody   → 202 AccountMessage (same answer whether or not the account exists; 429 when rate-limited)
  * - POST /api/auth/validateresetpassword  public     ValidateResetBody     → 200 ResetRequestValidity (the token in the body: never in a URL a server logs)
  * - POST /api/auth/resetpassword          public with Token, signed in without it  ResetPasswordBody → 200 PasswordChanged
  * - POST /api/auth/changepassword         signed in  ChangePasswordBody    → 200 PasswordChanged
  * - GET  /api/users/me/account            signed in                        → 200 MyAccount
  * - PUT  /api/auth/updateaccount          signed in  UpdateAccountBody     → 200 MyAccount
- * - GET  /api/auth/accessrequests         internal staff only              → 200 AccessRequest[]
  *
  * Password changes and resets sign out the user's other sessions; the answer carries a fresh
  * `token` for the session that made the change (null after an emailed-link reset: sign in again).
- * Failures use the common ErrorResponse body (`error` is the text to show).
+ * Failures use the common ErrorResponse body (`error` is the text to show). Sign-up and the access
+ * requests it makes are in sign-up.ts; the field shapes both use are here.
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { userNameSchema } from './common';
@@ -88,26 +86,16 @@ export const isValidEmail = (value: string): boolean => new RegExp(EMAIL_PATTERN
 // Shared field shapes
 // ---------------------------------------------------------------------------------------------
 
-/** A new user name: letters, digits and . _ - @, starting with a letter or digit. */
-export const NEW_USER_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$';
-export const newUserNameSchema = {
-  type: 'string',
-  minLength: 3,
-  maxLength: 50,
-  pattern: NEW_USER_NAME_PATTERN,
-  description: '3 to 50 characters: letters, digits and . _ - @, starting with a letter or digit.',
-} as const;
-
-const personNameSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
+export const personNameSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
 /** Checked on the server with INVALID_EMAIL_TEXT (SPEC §8), so the schema only bounds the length. */
-const emailSchema = {
+export const emailSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 254,
   description: `One email address; a malformed one is refused with '${INVALID_EMAIL_TEXT}'.`,
 } as const;
 export const PHONE_PATTERN = '^[0-9+()./ x-]{7,30}$';
-const phoneSchema = {
+export const phoneSchema = {
   type: 'string',
   minLength: 7,
   maxLength: 30,
@@ -116,27 +104,6 @@ const phoneSchema = {
 } as const;
 /** A password as typed: the policy (passwordPolicyProblems) is checked by the server with its own messages. */
 const passwordInputSchema = { type: 'string', minLength: 1, maxLength: 200 } as const;
-
-/** The booking areas a new user may ask for (sign-up "requested access"). */
-export const requestedAccessAreas = [
-  { Value: 'PoolBooking', Label: 'Pool booking' },
-  { Value: 'ReuseBooking', Label: 'Reuse booking' },
-  { Value: 'TermLeaseBooking', Label: 'Term lease booking' },
-  { Value: 'RepositionBooking', Label: 'Reposition booking' },
-  { Value: 'DailyLeaseBooking', Label: 'Daily lease booking' },
-  { Value: 'TermLeaseRedelivery', Label: 'Term lease redelivery' },
-  { Value: 'PoolRedelivery', Label: 'Pool redelivery' },
-] as const;
-export const REQUESTED_ACCESS_VALUES = [
-  'PoolBooking',
-  'ReuseBooking',
-  'TermLeaseBooking',
-  'RepositionBooking',
-  'DailyLeaseBooking',
-  'TermLeaseRedelivery',
-  'PoolRedelivery',
-] as const;
-export type RequestedAccessArea = (typeof REQUESTED_ACCESS_VALUES)[number];
 
 /** A route inside the portal to return to after a reset, e.g. '/app/dashboard' (never another site). */
 export const RETURN_URL_PATTERN = '^/(?![/\\\\])[A-Za-z0-9_./?=&%-]*$';
@@ -151,9 +118,6 @@ const returnUrlSchema = {
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §8 "Sign-up success": the request for access is approved and setup is in process. */
-export const SIGN_UP_SUCCESS_TEXT =
-  'Thank you for registering. Your request for access has been approved and your account setup is in process. You will receive an email when your account is ready.';
 /** The one answer of recover password, whether or not the account exists. */
 export const RECOVER_PASSWORD_TEXT =
   'If an account matches what you entered, we have sent an email with a link to reset your password. The link can be used once and expires in 60 minutes.';
@@ -170,96 +134,6 @@ export const accountMessageSchema = {
   additionalProperties: false,
 } as const;
 export type AccountMessage = FromSchema<typeof accountMessageSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Sign up
-// ---------------------------------------------------------------------------------------------
-
-/** POST /api/auth/signup: "Register as a New User". Creates an access request staff can see. */
-export const signUpBodySchema = {
-  type: 'object',
-  properties: {
-    CompanyName: { type: 'string', minLength: 1, maxLength: 200 },
-    SCAC: {
-      type: 'string',
-      pattern: '^[A-Za-z]{2,4}$',
-      description: 'Standard Carrier Alpha Code: 2 to 4 letters.',
-    },
-    FirstName: personNameSchema,
-    LastName: personNameSchema,
-    UserName: newUserNameSchema,
-    Email: emailSchema,
-    Phone: phoneSchema,
-    RequestedAccess: {
-      type: 'array',
-      minItems: 1,
-      maxItems: REQUESTED_ACCESS_VALUES.length,
-      uniqueItems: true,
-      items: { type: 'string', enum: REQUESTED_ACCESS_VALUES },
-      description: 'The booking areas the new user asks for.',
-    },
-  },
-  required: ['CompanyName', 'SCAC', 'FirstName', 'LastName', 'UserName', 'Email', 'Phone', 'RequestedAccess'],
-  additionalProperties: false,
-} as const;
-export type SignUpBody = FromSchema<typeof signUpBodySchema>;
-
-/** GET /api/auth/usernames?userName=: is a user name free for sign-up (not used, not requested). */
-export const userNameQuerySchema = {
-  type: 'object',
-  properties: { userName: userNameSchema },
-  required: ['userName'],
-  additionalProperties: false,
-} as const;
-export type UserNameQuery = FromSchema<typeof userNameQuerySchema>;
-
-export const userNameAvailabilitySchema = {
-  type: 'object',
-  properties: {
-    UserName: { type: 'string' },
-    Available: { type: 'boolean' },
-    Message: { type: 'string', description: 'Why it is not available, or that it is.' },
-  },
-  required: ['UserName', 'Available', 'Message'],
-  additionalProperties: false,
-} as const;
-export type UserNameAvailability = FromSchema<typeof userNameAvailabilitySchema>;
-
-export const ACCESS_REQUEST_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
-
-/** GET /api/auth/accessrequests (internal staff): the sign-ups, newest first. */
-export const accessRequestSchema = {
-  type: 'object',
-  properties: {
-    AccessRequestId: { type: 'integer' },
-    CompanyName: { type: 'string' },
-    SCAC: { type: 'string' },
-    FirstName: { type: 'string' },
-    LastName: { type: 'string' },
-    UserName: { type: 'string' },
-    Email: { type: 'string' },
-    Phone: { type: 'string' },
-    RequestedAccess: { type: 'array', items: { type: 'string', enum: REQUESTED_ACCESS_VALUES } },
-    Status: { type: 'string', enum: ACCESS_REQUEST_STATUSES },
-    RequestedAt: { type: 'string', format: 'date-time' },
-  },
-  required: [
-    'AccessRequestId',
-    'CompanyName',
-    'SCAC',
-    'FirstName',
-    'LastName',
-    'UserName',
-    'Email',
-    'Phone',
-    'RequestedAccess',
-    'Status',
-    'RequestedAt',
-  ],
-  additionalProperties: false,
-} as const;
-export type AccessRequest = FromSchema<typeof accessRequestSchema>;
-export const accessRequestListSchema = { type: 'array', items: accessRequestSchema } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Recover and reset password

@@ -1,6 +1,6 @@
 /** Sign-up ("Register as a New User"): validation, duplicates, the SPEC §8 answer, staff's list. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_UP_SUCCESS_TEXT, type SignUpBody } from '../../src/schemas/account';
+import { SIGN_UP_SUCCESS_TEXT, type SignUpBody } from '../../src/schemas/sign-up';
 import { USER_NAME_CHECKS_PER_MINUTE } from '../../src/server/routes/account';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';

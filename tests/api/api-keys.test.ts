@@ -6,23 +6,29 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIRECTORY_AUTH_PROVIDER } from '../../src/domain/constants';
 import { buildApp } from '../../src/server/app';
 import { API_KEY_FAILURES_PER_MINUTE } from '../../src/server/auth/api-key-auth';
 import { authCacheFor } from '../../src/server/auth/auth-cache';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
+import { ROLE_ID } from '../../src/server/db/seed/roles';
 import { orderEventsFor } from '../../src/server/events/order-events';
 import { databaseKinds } from '../helpers/database';
-import { makeCustomer, stockedLocation } from '../helpers/factories';
+import { buildUser, customerWithToken, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
-import { buildUser } from './account-helpers';
-import { availableAt, clearThresholds, type Equipment, POOL_URL, unitsPayload } from './bookings-helpers';
+import {
+  availableAt,
+  clearThresholds,
+  type Equipment,
+  POOL_URL,
+  submit,
+  unitsPayload,
+} from './bookings-helpers';
 
 const KEYS = '/api/account/apikeys';
 const REFUSAL_DEADLINE_MS = 1_000;
-const DEMO_CUSTOMER_ID = 1;
 const LAX_40: Equipment = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
 const EVERYTHING = { CreatedFrom: '2000-01-01', CreatedTo: '2100-12-31' };
 const KEY_PATTERN = /^brr_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
@@ -30,18 +36,28 @@ const KEY_PATTERN = /^brr_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 const apiKey = (key: string) => ({ authorization: `ApiKey ${key}` });
 
+type SignedIn = Awaited<ReturnType<typeof customerWithToken>>;
+
 describe.each(databaseKinds)('API keys on %s', (kind) => {
   let t: TestApp;
   let b: FastifyInstance;
   let second: DatabaseHandle | null = null;
   let admin: string;
+  /** Staff, where a staff token only acts (makes a key for a company). */
   let staff: string;
+  /** The company whose keys the tests make, and a token of its plain (non-administrator) user. */
+  let me: SignedIn;
   let customer: string;
+  let other: SignedIn;
   let otherCustomerId: number;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     await clearThresholds(t);
+    me = await customerWithToken(t);
+    customer = me.token;
+    other = await customerWithToken(t);
+    otherCustomerId = other.customerId;
     // A customer's administrator: the Customer Full role plus Update on the application role entity.
     const db = t.handle.db;
     const role = await db
@@ -53,14 +69,12 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
       .insertInto('role_permissions')
       .values({ role_id: role.role_id, entity: 'ApplicationRole', bits: 1 | 2 })
       .execute();
-    const user = await buildUser(t, { customerId: DEMO_CUSTOMER_ID });
+    const user = await buildUser(t, { customerId: me.customerId });
     await db.insertInto('user_roles').values({ user_id: user.userId, role_id: role.role_id }).execute();
     const login = await t.login(user.userName, user.password);
     expect(login.statusCode, login.body).toBe(200);
     admin = login.json().token;
     staff = await t.tokenFor('demo.staff');
-    customer = await t.tokenFor('demo.customer');
-    otherCustomerId = (await makeCustomer(t)).customerId;
     if (kind === 'pglite') {
       b = t.app;
       return;
@@ -87,7 +101,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
 
   const create = (token: string, body: object) =>
     t.app.inject({ method: 'POST', url: KEYS, headers: bearer(token), payload: body });
-  /** A working key of the demo customer with these abilities, made by its administrator. */
+  /** A working key of the company with these abilities, made by its administrator. */
   async function keyWith(abilities: string[], name = `key ${Math.random()}`) {
     const res = await create(admin, { Name: name, Abilities: abilities, ExpiresAt: inAYear() });
     expect(res.statusCode, res.body).toBe(201);
@@ -106,6 +120,18 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
       await new Promise((r) => setTimeout(r, 20));
     }
   }
+  /** A pool booking of one unit at a location of its own, booked by a company's user: its order's id. */
+  async function poolOrder(token: string): Promise<number> {
+    const place = await stockedLocation(t, LAX_40, 3);
+    const res = await submit(
+      t,
+      POOL_URL,
+      token,
+      unitsPayload('pool', LAX_40, [{ LocationId: place.LocationId, units: 1, Available: place.Available }]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().BookingOrderId;
+  }
   const searchWith = (app: FastifyInstance, key: string) =>
     app.inject({ method: 'POST', url: '/api/dashboard/search', headers: apiKey(key), payload: EVERYTHING });
 
@@ -118,7 +144,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     const made = res.json();
     expect(made.Key).toMatch(KEY_PATTERN);
-    expect(made).toMatchObject({ Name: 'TMS production', CustomerId: DEMO_CUSTOMER_ID, Status: 'Active' });
+    expect(made).toMatchObject({ Name: 'TMS production', CustomerId: me.customerId, Status: 'Active' });
     expect(made.Key.startsWith(`${made.Prefix}_`)).toBe(true);
     expect(made.Abilities).toEqual(['read', 'book']);
 
@@ -206,11 +232,13 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
   });
 
   it('lets a read key search its company’s dashboard but not book or cancel', async () => {
+    const booked = await poolOrder(customer);
     const { Key } = await keyWith(['read']);
     const res = await searchWith(t.app, Key);
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().ResultSet as Array<{ BookingOrderId: number }>;
     expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.BookingOrderId)).toContain(booked);
     // Only the company's own orders (or those it is a party to), as its users see them.
     const byCustomer = await search(t, customer);
     expect(res.json().TotalCount).toBe(byCustomer.TotalCount);
@@ -257,7 +285,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
       .select(['booking_orders.customer_id', 'users.customer_id as maker_customer'])
       .where('booking_order_id', '=', orderId)
       .executeTakeFirstOrThrow();
-    expect(order.customer_id).toBe(DEMO_CUSTOMER_ID);
+    expect(order.customer_id).toBe(me.customerId);
     const audited = await t.handle.db
       .selectFrom('audit_log')
       .select('api_key_id')
@@ -301,15 +329,14 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
 
   it('answers 404 to a key asking for another company’s order', async () => {
     const { Key } = await keyWith(['read', 'cancel']);
-    const other = await sql<{ booking_order_id: number }>`
-      select o.booking_order_id from booking_orders o
-      where o.customer_id <> ${DEMO_CUSTOMER_ID}
-        and coalesce(o.responsible_party_id, 0) <> ${DEMO_CUSTOMER_ID}
-        and coalesce(o.motor_carrier_id, 0) <> ${DEMO_CUSTOMER_ID}
-        and o.booking_order_type_code = 'PB'
-      order by o.booking_order_id limit 1`.execute(t.handle.db);
-    const id = other.rows[0]?.booking_order_id as number;
-    expect(id).toBeGreaterThan(0);
+    const id = await poolOrder(other.token);
+    // Its own company's user sees it.
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/dashboard/details/${id}`,
+      headers: bearer(other.token),
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
     const detail = await t.app.inject({
       method: 'GET',
       url: `/api/dashboard/details/${id}`,
@@ -388,29 +415,29 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     const res = await refusedWithin(t.app, expired.Key);
     expect(res.json().message).toMatch(/expired on/);
 
-    const made = await create(staff, {
+    // A staff user of its own makes it, since the test deactivates its maker.
+    const maker = await buildUser(t, {
+      customerId: null,
+      roleId: ROLE_ID.staffAdmin,
+      authProvider: DIRECTORY_AUTH_PROVIDER,
+    });
+    const login = await t.login(maker.userName, maker.password);
+    expect(login.statusCode, login.body).toBe(200);
+    const made = await create(login.json().token, {
       Name: 'staff key',
       Abilities: ['read'],
       ExpiresAt: inAYear(),
-      CustomerId: DEMO_CUSTOMER_ID,
+      CustomerId: me.customerId,
     });
+    expect(made.statusCode, made.body).toBe(201);
     const { Key } = made.json();
     expect((await searchWith(t.app, Key)).statusCode).toBe(200);
-    await t.handle.db
-      .updateTable('users')
-      .set({ active: false })
-      .where('user_name', '=', 'demo.staff')
-      .execute();
-    try {
-      const refused = await refusedWithin(t.app, Key);
-      expect(refused.json().message).toMatch(/no longer active/);
-    } finally {
-      await t.handle.db
-        .updateTable('users')
-        .set({ active: true })
-        .where('user_name', '=', 'demo.staff')
-        .execute();
-    }
+    const setActive = (active: boolean) =>
+      t.handle.db.updateTable('users').set({ active }).where('user_id', '=', maker.userId).execute();
+    await setActive(false);
+    const refused = await refusedWithin(t.app, Key);
+    expect(refused.json().message).toMatch(/no longer active/);
+    await setActive(true);
     // Reactivated: the key works again once the change is heard (within a second).
     const started = Date.now();
     while ((await searchWith(t.app, Key)).statusCode !== 200) {
@@ -421,10 +448,10 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
 
   it('acts for its one company even when staff made it', async () => {
     const made = await create(staff, {
-      Name: 'staff for demo',
+      Name: 'staff for the company',
       Abilities: ['read'],
       ExpiresAt: inAYear(),
-      CustomerId: DEMO_CUSTOMER_ID,
+      CustomerId: me.customerId,
     });
     const res = await searchWith(t.app, made.json().Key);
     expect(res.statusCode).toBe(200);
@@ -434,17 +461,13 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
   it('holds a key staff made for a company to what that company’s own users may do', async () => {
     // Issue 28, finding 10: staff hold every bit, the steamship line's users no reposition or pool
     // redelivery bits; a key staff make for the line gets exactly the line's answers.
-    const ssl = await t.tokenFor('demo.ssl');
-    const line = await t.handle.db
-      .selectFrom('users')
-      .select('customer_id')
-      .where('user_name', '=', 'demo.ssl')
-      .executeTakeFirstOrThrow();
+    const line = await customerWithToken(t, { customerClass: 'SSL', roleId: ROLE_ID.steamshipLine });
+    const ssl = line.token;
     const made = await create(staff, {
       Name: 'staff for the steamship line',
       Abilities: ['book', 'read', 'cancel'],
       ExpiresAt: inAYear(),
-      CustomerId: line.customer_id,
+      CustomerId: line.customerId,
     });
     expect(made.statusCode, made.body).toBe(201);
     const key = made.json().Key as string;

@@ -22,8 +22,10 @@ import {
   undoCancelLine,
 } from '../../src/domain/term-lease-redelivery';
 import { databaseKinds } from '../helpers/database';
+import { customerWithToken, makeCustomer } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { CONTACT, submit } from './bookings-helpers';
+import { type RedeliveryStage, redeliveryStage } from './term-lease-redelivery-helpers';
 
 const BASE = '/api/longtermredelivery';
 const CREATE = `${BASE}/createlongtermredeliverybooking`;
@@ -45,7 +47,8 @@ interface Booking {
 describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
   let t: TestApp;
   let customer: string;
-  /** Demo Motor Carrier's chassis under contract 1 (purchase option) and contract 2 (direct finance lease). */
+  let s: RedeliveryStage;
+  /** The stage's chassis under its purchase option contract and its direct finance lease. */
   let option: string[];
   let finance: string[];
 
@@ -106,15 +109,10 @@ describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
-    const { rows } = await sql<{ chassis_id: string; contract_id: number }>`
-      select c.chassis_id, c.contract_id from chassis c
-      where c.on_hire_customer_id = 1 and c.contract_id in (1, 2) and c.status = 'ON_HIRE'
-      order by c.contract_id, c.chassis_id`.execute(t.handle.db);
-    option = rows.filter((r) => r.contract_id === 1).map((r) => r.chassis_id);
-    finance = rows.filter((r) => r.contract_id === 2).map((r) => r.chassis_id);
-    expect(option.length).toBeGreaterThan(4);
-    expect(finance.length).toBeGreaterThan(12);
+    s = await redeliveryStage(t, { option: 15, finance: 13 });
+    customer = s.me.token;
+    option = s.option.chassis;
+    finance = s.finance.chassis;
   });
   afterAll(() => t.close());
 
@@ -160,7 +158,7 @@ describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
 
     // SPEC §4: the line's market and location go to the detail without one (c); b moves to another location.
     const l = line as GroupLineItem;
-    expect(l.LocationList.length).toBeGreaterThan(1);
+    expect(l.LocationList).toEqual(s.locations);
     const other = l.LocationList.find((id) => id !== before?.LocationId) as number;
     const applied = applyMarketAndLocation(l, l.MarketList[0] as string, before?.LocationId as number);
     expect(applied.LineItemDetails.find((d) => d.ChassisId === c)?.LocationId).toBe(before?.LocationId);
@@ -262,7 +260,7 @@ describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
     const staff = await t.tokenFor('demo.staff');
     const otherCustomer = await submit(t, UPDATE, staff, {
       ...body(withLines(poLine, dflLine), opened.ack, { BookingOrderId: order.BookingOrderId }),
-      Customer: { CustomerId: 2 },
+      Customer: { CustomerId: (await makeCustomer(t)).customerId },
       BookingOrderId: order.BookingOrderId,
       Version: order.Version,
     });
@@ -284,9 +282,13 @@ describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
   });
 
   it('flags and unflags a swap on an edit: the replacement units booked, then cancelled, in the same order', async () => {
-    await sql`update term_lease_contracts set swaps_allowed = true where contract_id = 2`.execute(
-      t.handle.db,
-    );
+    const swapsAllowed = (allowed: boolean) =>
+      t.handle.db
+        .updateTable('term_lease_contracts')
+        .set({ swaps_allowed: allowed })
+        .where('contract_id', '=', s.finance.contractId)
+        .execute();
+    await swapsAllowed(true);
     const id = finance[6] as string;
     const first = ready((await linesFor([id])).map((l) => located(l)));
     const order = await create(first.lines, first.ack);
@@ -326,16 +328,14 @@ describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
         b.Chassis,
       ]),
     ).toEqual([[null, [id]]]);
-    await sql`update term_lease_contracts set swaps_allowed = false where contract_id = 2`.execute(
-      t.handle.db,
-    );
+    await swapsAllowed(false);
   });
 
   it("another customer's order is a 404; a stale Version a 409; two edits with one Version: exactly one wins", async () => {
     const [a, b] = finance.slice(7, 9) as [string, string];
     const first = ready((await linesFor([a, b])).map((l) => located(l)));
     const order = await create(first.lines, first.ack);
-    const ssl = await t.tokenFor('demo.ssl');
+    const { token: ssl } = await customerWithToken(t);
     expect((await document(order.BookingOrderId, ssl)).statusCode).toBe(404);
     expect((await contractFor([a], { BookingOrderId: order.BookingOrderId }, ssl)).statusCode).toBe(404);
     const theirs = await update(order, first.lines, first.ack, ssl);
@@ -356,12 +356,8 @@ describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
 
   it('honours the search model: EquipmentSizes lists only those sizes, InventoryOrg (default IDL) offers its locations', async () => {
     const id = finance[9] as string;
-    const [{ size }] = (
-      await sql<{
-        size: string;
-      }>`select equipment_category_code as size from chassis where chassis_id = ${id}`.execute(t.handle.db)
-    ).rows as [{ size: string }];
-    const otherSize = size === 'Chassis.20' ? 'Chassis.53' : 'Chassis.20';
+    const size = s.equipment.EquipmentSize;
+    const otherSize = 'Chassis.20';
     const wrongSize = (await contractFor([id], { EquipmentSizes: [otherSize] })).json();
     expect(wrongSize.Results[0].Message).toBe(TERM_REDELIVERY_MESSAGES.notOfSizes(id, size, [otherSize]));
     expect(wrongSize.GroupLineItems).toEqual([]);
@@ -393,6 +389,9 @@ describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
     expect(idl?.LocationList.every((l) => idlLocations.has(l))).toBe(true);
     expect(mrp?.LocationList.every((l) => mrpLocations.has(l))).toBe(true);
     expect(mrp?.LocationList.length).toBeLessThanOrEqual(idl?.LocationList.length as number);
+    // The stage's first location is of MRP, its second not.
+    expect(idl?.LocationList).toEqual(s.locations);
+    expect(mrp?.LocationList).toEqual([s.locations[0]]);
 
     // The create is held to the same search: a chassis of another size is refused, the org's locations only.
     const sized = ready([located(idl as GroupLineItem)]);
@@ -404,15 +403,13 @@ describe.each(databaseKinds)('term lease redelivery edit on %s', (kind) => {
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(TERM_REDELIVERY_MESSAGES.notOfSizes(id, size, [otherSize]));
-    const outsideMrp = (idl?.LocationList ?? []).find((l) => !mrpLocations.has(l));
-    if (outsideMrp !== undefined) {
-      const there = ready([
-        applyMarketAndLocation(idl as GroupLineItem, idl?.MarketList[0] as string, outsideMrp),
-      ]);
-      const res = await submit(t, CREATE, customer, body(there.lines, there.ack, { InventoryOrg: 'MRP' }));
-      expect(res.statusCode).toBe(400);
-      expect(JSON.stringify(res.json())).toContain(TERM_REDELIVERY_MESSAGES.invalidLocation(id));
-    }
+    const outsideMrp = s.locations[1];
+    const there = ready([
+      applyMarketAndLocation(idl as GroupLineItem, idl?.MarketList[0] as string, outsideMrp),
+    ]);
+    const res = await submit(t, CREATE, customer, body(there.lines, there.ack, { InventoryOrg: 'MRP' }));
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(TERM_REDELIVERY_MESSAGES.invalidLocation(id));
     const inMrp = ready([located(mrp as GroupLineItem)]);
     const search = {
       InventoryOrg: 'MRP',

@@ -3,7 +3,6 @@
  * the contract's flags; a submit is refused until every needed override is applied, a location
  * chosen and each acknowledgement given (SPEC §4, §5); then one TR order names the chassis.
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHASSIS_MESSAGES } from '../../src/domain/equipment';
 import {
@@ -17,10 +16,18 @@ import {
 } from '../../src/domain/term-lease-redelivery';
 import limits from '../../src/rules/limits.json' with { type: 'json' };
 import { notUnderContract } from '../../src/server/bookings/term-lease-redelivery/search';
-import { DEMO_MOTOR_CARRIER, DEMO_STEAMSHIP_LINE } from '../../src/server/db/seed/customers';
 import { databaseKinds } from '../helpers/database';
+import {
+  customerWithToken,
+  type MadeCustomer,
+  makeContract,
+  makeCustomer,
+  makeOrder,
+  onHireChassis,
+} from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { bookingCodePattern, CONTACT, submit } from './bookings-helpers';
+import { type RedeliveryStage, redeliveryStage } from './term-lease-redelivery-helpers';
 
 const BASE = '/api/longtermredelivery';
 const URL = `${BASE}/createlongtermredeliverybooking`;
@@ -41,18 +48,16 @@ const forge = (l: GroupLineItem): GroupLineItem => ({
   })),
 });
 
-interface Held {
-  chassis_id: string;
-  contract_id: number;
-}
-
 describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
   let t: TestApp;
   let customer: string;
   let staff: string;
-  /** Demo Motor Carrier's contract 1 (purchase option, minimum quantity 10) and 2 (direct finance lease). */
-  let option: Held[];
-  let finance: Held[];
+  let s: RedeliveryStage;
+  /** Another customer of its own: the one staff name when the chassis are not its. */
+  let other: MadeCustomer;
+  /** The stage's chassis under its purchase option contract (minimum quantity 10) and its direct finance lease. */
+  let option: string[];
+  let finance: string[];
 
   const contractFor = async (token: string, ids: readonly string[], extra: object = {}) =>
     t.app.inject({
@@ -82,66 +87,48 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    customer = await t.tokenFor('demo.customer');
     staff = await t.tokenFor('demo.staff');
-    const { rows } = await sql<Held>`
-      select c.chassis_id, c.contract_id from chassis c
-      where c.on_hire_customer_id = 1 and c.contract_id in (1, 2) and c.status = 'ON_HIRE'
-      order by c.contract_id, c.chassis_id`.execute(t.handle.db);
-    option = rows.filter((r) => r.contract_id === 1);
-    finance = rows.filter((r) => r.contract_id === 2);
-    expect(option.length).toBeGreaterThan(12);
-    expect(finance.length).toBeGreaterThan(4);
+    s = await redeliveryStage(t, { option: 15, finance: 6 });
+    customer = s.me.token;
+    option = s.option.chassis;
+    finance = s.finance.chassis;
+    other = await makeCustomer(t);
   });
   afterAll(() => t.close());
 
   it('contractForChassis: a verdict per chassis and one group line per contract line with the contract flags', async () => {
-    const [pool] = (
-      await sql<{
-        chassis_id: string;
-      }>`select chassis_id from chassis where on_hire_customer_id = 1 and contract_id is null limit 1`.execute(
-        t.handle.db,
-      )
-    ).rows;
-    const [others] = (
-      await sql<{
-        chassis_id: string;
-      }>`select chassis_id from chassis where on_hire_customer_id = 2 and contract_id is not null limit 1`.execute(
-        t.handle.db,
-      )
-    ).rows;
-    const ids = [
-      option[0]?.chassis_id,
-      finance[0]?.chassis_id,
-      pool?.chassis_id,
-      others?.chassis_id,
-      'NOPE1',
-    ] as string[];
+    const [pool] = (await onHireChassis(t, s.me.customerId, s.equipment, 1)) as [string];
+    const theirs = await makeContract(t, other.customerId);
+    const [others] = (await onHireChassis(t, other.customerId, s.equipment, 1, {
+      org: theirs.org,
+      contractId: theirs.contractId,
+    })) as [string];
+    const ids = [option[0], finance[0], pool, others, 'NOPE1'] as string[];
     const res = await contractFor(customer, ids);
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
     expect(answer.Results.map((r: { Message: string | null }) => r.Message)).toEqual([
       null,
       null,
-      notUnderContract(pool?.chassis_id as string),
-      CHASSIS_MESSAGES.notOnHire(others?.chassis_id as string, DEMO_MOTOR_CARRIER.customer_name),
+      notUnderContract(pool),
+      CHASSIS_MESSAGES.notOnHire(others, s.me.customerName),
       CHASSIS_MESSAGES.format('NOPE1'),
     ]);
     expect(answer.RequestedValidChassis).toEqual(ids.slice(0, 2));
     const byContract = new Map(answer.GroupLineItems.map((l: GroupLineItem) => [l.ContractId, l]));
-    const po = byContract.get(1) as GroupLineItem;
+    const po = byContract.get(s.option.contractId) as GroupLineItem;
     expect(po).toMatchObject({ NeedsPurchaseOptionOverride: true, ShowDirectFinanceLeaseWarning: false });
     expect(po.LineItemDetails[0]).toMatchObject({
-      ChassisId: option[0]?.chassis_id,
+      ChassisId: option[0],
       PurchaseOptionOverridePending: true,
       RedeliveryAllowed: false,
       RedeliveryErrorMessage: TERM_REDELIVERY_MESSAGES.purchaseOptionPending(
-        option[0]?.chassis_id as string,
-        po.ContractNumber,
+        option[0] as string,
+        s.option.contractNumber,
       ),
     });
-    expect(po.LocationList.length).toBeGreaterThan(0);
-    expect(byContract.get(2)).toMatchObject({
+    expect(po).toMatchObject({ ContractNumber: s.option.contractNumber, LocationList: s.locations });
+    expect(byContract.get(s.finance.contractId)).toMatchObject({
       ShowDirectFinanceLeaseWarning: true,
       NeedsPurchaseOptionOverride: false,
     });
@@ -183,12 +170,12 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
     expect(res.json().errors.map((e: { message: string }) => e.message)).toContain(
       `At most ${limits.termLeaseRedeliveryChassisMax} chassis can be returned in one term lease redelivery: split the list.`,
     );
-    const none = await submit(t, URL, customer, body([], [], [option[0]?.chassis_id as string]));
+    const none = await submit(t, URL, customer, body([], [], [option[0] as string]));
     expect(none.json().message).toBe('Redelivery needs at least one valid chassis to continue');
   });
 
   it('refuses a purchase option line until the override is applied, and a chassis until its line has a location', async () => {
-    const id = option[1]?.chassis_id as string;
+    const id = option[1] as string;
     const lines = await linesFor([id]);
     const contract = lines[0]?.ContractNumber as string;
     const pending = await submit(t, URL, customer, body(lines.map(located)));
@@ -210,7 +197,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
   });
 
   it('a direct finance lease line is blocked until acknowledged, then booked as a TR order naming the chassis', async () => {
-    const ids = finance.slice(0, 2).map((c) => c.chassis_id);
+    const ids = finance.slice(0, 2);
     const ready = rentalReady((await linesFor(ids)).map(located));
     const lines = ready.lines;
     const unacknowledged = await submit(t, URL, customer, body(lines, ready.ack));
@@ -246,11 +233,8 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
   });
 
   it('the minimum quantity override is needed below the contract minimum, and must be acknowledged', async () => {
-    // Returning all but a few leaves fewer than the minimum (10) on hire under contract 1.
-    const ids = option
-      .slice(0, option.length - 5)
-      .slice(0, limits.termLeaseValidationChassisMax)
-      .map((c) => c.chassis_id);
+    // Returning 10 of its 15 leaves fewer than the minimum (10) on hire under the contract.
+    const ids = option.slice(0, option.length - 5);
     const lines = (await linesFor(ids)).map((l) => located(applyPurchaseOptionOverride(l)));
     expect(lines.every((l) => l.LineItemDetails.every((d) => d.NeedsMinQuantityOverride))).toBe(true);
     const refused = await submit(t, URL, customer, body(lines.map(forge)));
@@ -274,11 +258,11 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
   });
 
   it('two redeliveries of the same chassis at once: exactly one wins; staff redeliver for the customer they name', async () => {
-    const ids = finance.slice(2, 4).map((c) => c.chassis_id);
+    const ids = finance.slice(2, 4);
     const { lines, ack } = rentalReady((await linesFor(ids)).map(located));
     const answers = await Promise.all([
       submit(t, URL, customer, body(lines, [DFL, ...ack])),
-      submit(t, URL, staff, { ...body(lines, [DFL, ...ack]), Customer: { CustomerId: 1 } }),
+      submit(t, URL, staff, { ...body(lines, [DFL, ...ack]), Customer: { CustomerId: s.me.customerId } }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
     expect(answers.find((a) => a.statusCode === 400)?.json().message).toMatch(
@@ -286,17 +270,17 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
     );
     const forOther = await submit(t, URL, staff, {
       ...body(lines, [DFL, ...ack]),
-      Customer: { CustomerId: 2 },
+      Customer: { CustomerId: other.customerId },
     });
     expect(forOther.statusCode).toBe(400);
     expect(forOther.json().errors[0].message).toBe(
-      CHASSIS_MESSAGES.notOnHire(ids[0] as string, DEMO_STEAMSHIP_LINE.customer_name),
+      CHASSIS_MESSAGES.notOnHire(ids[0] as string, other.customerName),
     );
   });
 
   it('a swap is refused on a contract that does not allow swaps', async () => {
-    const { lines, ack } = rentalReady((await linesFor([finance[4]?.chassis_id as string])).map(located));
-    if (lines[0]?.SwapsAllowed) return expect(lines[0].SwapsAllowed).toBe(true);
+    const { lines, ack } = rentalReady((await linesFor([finance[4] as string])).map(located));
+    expect(lines[0]?.SwapsAllowed).toBe(false);
     const res = await submit(
       t,
       URL,
@@ -313,10 +297,12 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
   });
 
   it('a swap returns the units and books as many replacements in one order; the GET calls show it', async () => {
-    await sql`update term_lease_contracts set swaps_allowed = true where contract_id = 2`.execute(
-      t.handle.db,
-    );
-    const id = finance[5]?.chassis_id as string;
+    await t.handle.db
+      .updateTable('term_lease_contracts')
+      .set({ swaps_allowed: true })
+      .where('contract_id', '=', s.finance.contractId)
+      .execute();
+    const id = finance[5] as string;
     const { lines, ack } = rentalReady((await linesFor([id])).map(located));
     const swap = lines.map((l) => flagSwapRedelivery(l, true));
     const res = await submit(t, URL, customer, body(swap, [DFL, ...ack]));
@@ -335,7 +321,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       t.app.inject({ method: 'GET', url: `${BASE}/${path}/${order.BookingOrderId}`, headers: bearer(token) });
     const swaps = (await get('getlongtermswapredeliveries')).json();
     expect(swaps.GroupLineItems).toEqual([
-      expect.objectContaining({ ContractId: 2, IsSwapRedelivery: true }),
+      expect.objectContaining({ ContractId: s.finance.contractId, IsSwapRedelivery: true }),
     ]);
     expect(swaps.Bookings.map((b: { BookingComment: string }) => b.BookingComment)).toEqual([
       'Swap redelivery: units returned',
@@ -343,7 +329,7 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
     ]);
     const details = (await get('getlongtermredeliverydetails')).json();
     expect(details.GroupLineItems[0]).toMatchObject({
-      ContractId: 2,
+      ContractId: s.finance.contractId,
       DirectFinanceLeaseWarningChecked: true,
     });
     expect((await get('getLongTermRedeliveryOrder')).json()).toMatchObject({
@@ -351,16 +337,13 @@ describe.each(databaseKinds)('term lease redelivery on %s', (kind) => {
       BookingOrderTypeCode: 'TR',
     });
     expect((await get('getViewLongTermRedeliveryOrder')).statusCode).toBe(200);
-    expect((await get('getLongTermRedeliveryOrder', await t.tokenFor('demo.ssl'))).statusCode).toBe(404);
-    const pool = await t.handle.db
-      .selectFrom('booking_orders')
-      .select('booking_order_id')
-      .where('booking_order_type_code', '=', 'PB')
-      .where('customer_id', '=', 1)
-      .executeTakeFirstOrThrow();
+    expect((await get('getLongTermRedeliveryOrder', (await customerWithToken(t)).token)).statusCode).toBe(
+      404,
+    );
+    const pool = await makeOrder(t, s.me.customerId, 'PB');
     const wrongType = await t.app.inject({
       method: 'GET',
-      url: `${BASE}/getLongTermRedeliveryOrder/${pool.booking_order_id}`,
+      url: `${BASE}/getLongTermRedeliveryOrder/${pool.orderId}`,
       headers: bearer(customer),
     });
     expect(wrongType.statusCode).toBe(404);

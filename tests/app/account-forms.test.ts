@@ -11,7 +11,8 @@ import { SignUpFormStore } from '../../src/app/pages/account/SignUpFormStore';
 import { guardRoute } from '../../src/app/router/guard';
 import { AREA_ROUTES, type AreaRoute } from '../../src/app/routes';
 import type { RootStore } from '../../src/app/stores/RootStore';
-import { INVALID_EMAIL_TEXT, RECOVER_PASSWORD_TEXT, SIGN_UP_SUCCESS_TEXT } from '../../src/schemas/account';
+import { INVALID_EMAIL_TEXT, RECOVER_PASSWORD_TEXT } from '../../src/schemas/account';
+import { SIGN_UP_SUCCESS_TEXT } from '../../src/schemas/sign-up';
 import {
   type BuiltUser,
   buildUser,

@@ -8,7 +8,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RootStore } from '../../src/app/stores/RootStore';
-import { MAX_ROWS_SHOWN } from '../../src/app/widgets/ChassisIdListField';
+import { MAX_ROWS_SHOWN } from '../../src/app/widgets/ChassisVerdictList';
 import { chassisListOf } from '../../src/app/widgets/chassis-list-text';
 import { termLeaseChassisMessage } from '../../src/server/bookings/reuse/booker';
 import { withRealApp } from './support/dashboard-app';

@@ -76,7 +76,10 @@ export interface BuiltUser {
   password: string;
 }
 
-/** A user of the Customer Full role on customer 1, unless told, with its own name, email and password. */
+/**
+ * A user of the Customer Full role on customer 1, unless told, with its own name, email and password;
+ * `customerId: null` (and the directory as `authProvider`) for a staff user, of no customer as staff are.
+ */
 export async function buildUser(
   t: TestApp,
   overrides: {
@@ -84,7 +87,7 @@ export async function buildUser(
     authProvider?: string;
     password?: string;
     active?: boolean;
-    customerId?: number;
+    customerId?: number | null;
     roleId?: number;
   } = {},
 ): Promise<BuiltUser> {
@@ -102,7 +105,7 @@ export async function buildUser(
       phone: '555-0100',
       password_hash: await hashPassword(password),
       auth_provider: overrides.authProvider ?? LOCAL_AUTH_PROVIDER,
-      customer_id: overrides.customerId ?? 1,
+      customer_id: overrides.customerId === undefined ? 1 : overrides.customerId,
       module_id_owned: 1,
       reset_password: overrides.resetPassword ?? false,
       active: overrides.active ?? true,
@@ -126,6 +129,24 @@ export async function customerWithToken(
   const res = await t.login(user.userName, user.password);
   if (res.statusCode !== 200) throw new Error(`login ${user.userName}: ${res.statusCode} ${res.body}`);
   return { ...customer, user, token: res.json().token as string };
+}
+
+/** A market of its own (a code the seed never uses), so the locations a test makes there are all it holds. */
+export async function makeMarket(t: TestApp): Promise<string> {
+  for (;;) {
+    const code = `F${Array.from(randomBytes(3), (b) => String.fromCharCode(65 + (b % 26))).join('')}`;
+    const taken = await t.handle.db
+      .selectFrom('markets')
+      .select('market_code')
+      .where('market_code', '=', code)
+      .executeTakeFirst();
+    if (taken) continue;
+    await t.handle.db
+      .insertInto('markets')
+      .values({ market_code: code, market_name: `Factory Market ${code}` })
+      .execute();
+    return code;
+  }
 }
 
 let nextLocation = 700_000;
@@ -246,10 +267,24 @@ export async function onHireChassis(
   return rows.map((r) => r.chassis_id);
 }
 
-/** An active term lease contract of a customer (no lines), in force from a year ago for a year to come. */
+/** A contract's terms as its columns are named (SPEC §4): what a term lease redelivery is held to. */
+export interface ContractTerms {
+  swaps_allowed?: boolean;
+  direct_finance_lease?: boolean;
+  purchase_option?: boolean;
+  min_quantity?: number;
+  min_rental_days?: number;
+}
+
+/**
+ * An active term lease contract of a customer (no lines), in force from a year ago for a year to
+ * come: no swaps, no direct finance lease, no purchase option, a minimum of 1 unit and of 30 days,
+ * unless told.
+ */
 export async function makeContract(
   t: TestApp,
   customerId: number,
+  terms: ContractTerms = {},
 ): Promise<{ contractId: number; contractNumber: string; org: string }> {
   const contractNumber = `FTL-${randomBytes(4).toString('hex').toUpperCase()}`;
   const day = 86_400_000;
@@ -266,6 +301,7 @@ export async function makeContract(
       purchase_option: false,
       min_quantity: 1,
       min_rental_days: 30,
+      ...terms,
       status: 'ACTIVE',
     })
     .returning('contract_id')

@@ -2,8 +2,8 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { textProblem } from '../../src/app/pages/account/field-rules';
 import { schemaSentence } from '../../src/engine/core/schema-messages';
-import { signUpBodySchema } from '../../src/schemas/account';
 import { loginBodySchema } from '../../src/schemas/auth';
+import { signUpBodySchema } from '../../src/schemas/sign-up';
 import { validationFailure } from '../../src/server/plugins/validation';
 
 const validate = new Ajv({ allErrors: true, coerceTypes: false }).compile(loginBodySchema);

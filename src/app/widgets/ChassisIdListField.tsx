@@ -10,9 +10,9 @@
  * operator the server runs), then the server's check (ui:options.check) — at once for a paste,
  * after a pause while typing. The generic equipment check is told the flow's order type, so it
  * answers with what that booking's submit would refuse (issue 25: a term lease, an open booking);
- * a row the server refuses stops Next as a rule's error does (FlowStore.widgetChecks). Rows can
- * be filtered by verdict, removed one by one (Delete, or the row's button; arrow keys move between
- * rows) or all invalid ones at once.
+ * a row the server refuses stops Next as a rule's error does (FlowStore.widgetChecks). The rows'
+ * verdicts are listed by ChassisVerdictList: filtered by verdict, removed one by one (Delete, or the
+ * row's button; arrow keys move between rows) or all invalid ones at once.
  *
  * With ui:options.pick (issue 31: reuse, poolRedelivery, termLeaseRedelivery) the user may also
  * pick from the chassis the company holds that the flow accepts (HeldChassisPicker): picked IDs
@@ -26,7 +26,7 @@
 import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isChassisIdFormat, normalizeChassisId } from '../../domain/equipment';
 import { mayChooseCustomer } from '../../domain/policies';
 import { type GroupLineItem, returnedDetails } from '../../domain/term-lease-redelivery';
@@ -35,27 +35,19 @@ import type { FieldError } from '../../engine/core/types';
 import type { ReviewProps } from '../../engine/react/registry';
 import { HELD_PURPOSES, type HeldPurpose } from '../../schemas/chassis';
 import { EQUIPMENT_CHECK_URL } from '../api/flows';
+import {
+  ChassisVerdictList,
+  fmt,
+  type VerdictRow,
+  type VerdictStatus,
+  verdictCounts,
+} from './ChassisVerdictList';
 import { chassisListOf, type ParsedList, sameChassisKey, skippedNote } from './chassis-list-text';
 import { stringOption, type WidgetContext, widgetContextOf } from './context';
 import { HeldChassisPicker } from './HeldChassisPicker';
 
 /** Typed (not pasted) IDs reach the form this long after the last key, or when the box loses focus. */
 export const TYPING_PAUSE_MS = 200;
-
-/** Enough rows to see what is wrong; the summary counts the rest. */
-export const MAX_ROWS_SHOWN = 200;
-
-export type VerdictFilter = 'all' | 'invalid' | 'valid' | 'checking';
-type Status = 'invalid' | 'valid' | 'checking';
-
-interface Row {
-  index: number;
-  input: string;
-  problems: string[];
-  status: Status;
-}
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 export const ChassisIdListField = observer(function ChassisIdListField(props: FieldProps) {
   const { fieldPathId, formData, onChange, schema, registry, uiSchema, errorSchema, rawErrors } = props;
@@ -67,9 +59,6 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
     leftOut: 0,
     skipped: [],
   });
-  const [filter, setFilter] = useState<VerdictFilter>('all');
-  const [active, setActive] = useState(0);
-  const listRef = useRef<HTMLUListElement>(null);
   const emitted = useRef<string[]>(ids);
   const options = uiSchema?.['ui:options'] as Record<string, unknown> | undefined;
   const url = stringOption(options, 'check', EQUIPMENT_CHECK_URL);
@@ -186,14 +175,14 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
 
   const ruleErrors = context.flow.itemErrors(fieldPathId.path.join('.'));
   const failed = context.equipment.hasFailed(url, extra);
-  const rows: Row[] = ids.map((input, index) => {
+  const rows: VerdictRow[] = ids.map((input, index) => {
     const server = context.equipment.verdictFor(input, url, extra);
     const shown = (errorSchema?.[index] as { __errors?: string[] } | undefined)?.__errors ?? [];
     const problems = [...new Set([...(ruleErrors.get(index) ?? []), ...shown])];
     if (problems.length === 0 && !isChassisIdFormat(input))
       problems.push(`${input} is not a valid chassis ID: use four letters and six digits, e.g. PLCZ123456.`);
     if (problems.length === 0 && server && !server.Valid && server.Message) problems.push(server.Message);
-    const status: Status = problems.length > 0 ? 'invalid' : server?.Valid ? 'valid' : 'checking';
+    const status: VerdictStatus = problems.length > 0 ? 'invalid' : server?.Valid ? 'valid' : 'checking';
     return { index, input, problems, status };
   });
   // A row the server refused stops Next, as a rule's error does (issue 25: a term-leased chassis
@@ -213,47 +202,10 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
     () => context.flow.widgetChecks.add(fieldPath, () => serverProblems.current()),
     [context.flow, fieldPath],
   );
-  const counts = { all: rows.length, invalid: 0, valid: 0, checking: 0 };
-  for (const r of rows) counts[r.status]++;
-  const chosen = filter === 'all' ? rows : rows.filter((r) => r.status === filter);
-  const ordered =
-    filter === 'all'
-      ? [...chosen.filter((r) => r.status === 'invalid'), ...chosen.filter((r) => r.status !== 'invalid')]
-      : chosen;
-  const shownRows = ordered.slice(0, MAX_ROWS_SHOWN);
-  const activeRow = Math.min(active, Math.max(0, shownRows.length - 1));
-
-  const removeRow = (index: number) => replace(ids.filter((_, i) => i !== index));
-  const removeInvalid = () => {
-    const bad = new Set(rows.filter((r) => r.status === 'invalid').map((r) => r.index));
-    replace(ids.filter((_, i) => !bad.has(i)));
-    setFilter('all');
-  };
-  const focusRow = (i: number) => {
-    const next = Math.max(0, Math.min(i, shownRows.length - 1));
-    setActive(next);
-    listRef.current?.querySelectorAll<HTMLElement>('[data-row]')[next]?.focus();
-  };
-  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const row = shownRows[activeRow];
-    if (e.key === 'ArrowDown') focusRow(activeRow + 1);
-    else if (e.key === 'ArrowUp') focusRow(activeRow - 1);
-    else if (e.key === 'Home') focusRow(0);
-    else if (e.key === 'End') focusRow(shownRows.length - 1);
-    else if ((e.key === 'Delete' || e.key === 'Backspace') && row) {
-      removeRow(row.index);
-      requestAnimationFrame(() => focusRow(activeRow));
-    } else return;
-    e.preventDefault();
-  };
+  const counts = verdictCounts(rows);
+  const remove = (indexes: ReadonlySet<number>) => replace(ids.filter((_, i) => !indexes.has(i)));
 
   const title = typeof schema.title === 'string' ? schema.title : 'Chassis IDs';
-  const filters: Array<[VerdictFilter, string]> = [
-    ['all', `All (${fmt(counts.all)})`],
-    ['invalid', `With a problem (${fmt(counts.invalid)})`],
-    ['valid', `Valid (${fmt(counts.valid)})`],
-    ['checking', `Not checked yet (${fmt(counts.checking)})`],
-  ];
   return (
     <Stack gap={3}>
       <Field.Root id={id} invalid={!!rawErrors?.length || counts.invalid > 0}>
@@ -315,85 +267,7 @@ export const ChassisIdListField = observer(function ChassisIdListField(props: Fi
           </Button>
         </HStack>
       )}
-      {rows.length > 0 && (
-        <HStack gap={2} wrap="wrap" role="group" aria-label="Show chassis">
-          {filters.map(([value, label]) => (
-            <Button
-              key={value}
-              size="xs"
-              variant={filter === value ? 'solid' : 'outline'}
-              aria-pressed={filter === value}
-              onClick={() => {
-                setFilter(value);
-                setActive(0);
-              }}
-            >
-              {label}
-            </Button>
-          ))}
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="red"
-            disabled={counts.invalid === 0}
-            onClick={removeInvalid}
-          >
-            Remove all invalid
-          </Button>
-        </HStack>
-      )}
-      {shownRows.length > 0 && (
-        <ul
-          ref={listRef}
-          aria-label="Chassis ID checks"
-          onKeyDown={onListKey}
-          style={{
-            maxHeight: '20rem',
-            overflowY: 'auto',
-            margin: 0,
-            padding: 0,
-            listStyle: 'none',
-            fontSize: '0.875rem',
-          }}
-        >
-          {shownRows.map((r, i) => (
-            <li
-              key={`${r.index}-${r.input}`}
-              data-row=""
-              tabIndex={i === activeRow ? 0 : -1}
-              onFocus={() => setActive(i)}
-              style={{
-                display: 'flex',
-                justifyContent: 'space-between',
-                gap: '0.5rem',
-                padding: '0.125rem 0.25rem',
-                color: r.status === 'invalid' ? 'var(--chakra-colors-fg-error)' : undefined,
-              }}
-            >
-              <span>
-                {r.problems.length > 0
-                  ? r.problems.join(' ')
-                  : `${r.input}${r.status === 'valid' ? ' — found' : ' — checking…'}`}
-              </span>
-              <button
-                type="button"
-                tabIndex={-1}
-                aria-label={`Remove ${r.input}`}
-                onClick={() => removeRow(r.index)}
-                style={{ background: 'none', border: 'none', cursor: 'pointer', textDecoration: 'underline' }}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {ordered.length > shownRows.length && (
-        <Text fontSize="sm" color="fg.muted">
-          Showing {shownRows.length} of {fmt(ordered.length)}
-          {filter === 'all' ? ', problems first' : ''}.
-        </Text>
-      )}
+      <ChassisVerdictList rows={rows} onRemove={remove} />
     </Stack>
   );
 });

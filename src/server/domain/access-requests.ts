@@ -5,16 +5,15 @@
  * say, and sign-ups are rate-limited per IP.
  */
 import { type Kysely, sql } from 'kysely';
+import { INVALID_EMAIL_TEXT, isValidEmail } from '../../schemas/account';
 import {
   type AccessRequest,
-  INVALID_EMAIL_TEXT,
-  isValidEmail,
   NEW_USER_NAME_PATTERN,
   type RequestedAccessArea,
   SIGN_UP_SUCCESS_TEXT,
   type SignUpBody,
   type UserNameAvailability,
-} from '../../schemas/account';
+} from '../../schemas/sign-up';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { type MailDispatch, queueMail } from '../mail/outbox';

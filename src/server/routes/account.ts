@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Abilities } from '../../domain/policies';
 import {
-  accessRequestListSchema,
   accountMessageSchema,
   type ChangePasswordBody,
   changePasswordBodySchema,
@@ -17,17 +16,20 @@ import {
   recoverPasswordBodySchema,
   resetPasswordBodySchema,
   resetRequestValiditySchema,
-  type SignUpBody,
-  signUpBodySchema,
   type UpdateAccountBody,
-  type UserNameQuery,
   updateAccountBodySchema,
-  userNameAvailabilitySchema,
-  userNameQuerySchema,
   type ValidateResetBody,
   validateResetBodySchema,
 } from '../../schemas/account';
 import { errorResponses } from '../../schemas/common';
+import {
+  accessRequestListSchema,
+  type SignUpBody,
+  signUpBodySchema,
+  type UserNameQuery,
+  userNameAvailabilitySchema,
+  userNameQuerySchema,
+} from '../../schemas/sign-up';
 import type { AppContext } from '../context';
 import { listAccessRequests, signUp, userNameAvailability } from '../domain/access-requests';
 import { getMyAccount, updateMyAccount } from '../domain/my-account';

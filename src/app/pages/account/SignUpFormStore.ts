@@ -1,12 +1,12 @@
 import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable } from 'mobx';
+import type { AccountMessage } from '../../../schemas/account';
 import {
-  type AccountMessage,
   type RequestedAccessArea,
   type SignUpBody,
   signUpBodySchema,
   type UserNameAvailability,
-} from '../../../schemas/account';
+} from '../../../schemas/sign-up';
 import { AccountForm, type FieldErrors } from './AccountForm';
 import { emailProblem, textProblem } from './field-rules';
 

@@ -13,7 +13,7 @@ import {
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
-import { requestedAccessAreas, signUpBodySchema } from '../../../schemas/account';
+import { requestedAccessAreas, signUpBodySchema } from '../../../schemas/sign-up';
 import { HOME_PATH, LOGIN_PATH, type PageProps } from '../../routes';
 import { useStores } from '../../stores/StoresContext';
 import { FormOutcome, TextField } from './FormParts';
