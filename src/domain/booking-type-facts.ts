@@ -38,6 +38,11 @@ export interface BookingTypeFacts {
   underContract: boolean;
   /** Holds chassis on their way back: a chassis on an open one cannot be listed again. */
   redelivery: boolean;
+  /**
+   * Names chassis the customer already holds, to keep them on hire (reuse): a chassis on an open one
+   * cannot be listed on another such booking.
+   */
+  reusesHeldChassis: boolean;
   /** A gate out-gate puts a chassis on hire against an open booking of this type. */
   pickedUpAtGate: boolean;
 }
@@ -54,6 +59,7 @@ const none = {
   countsTowardThreshold: false,
   underContract: false,
   redelivery: false,
+  reusesHeldChassis: false,
   pickedUpAtGate: false,
 } as const;
 
@@ -77,6 +83,7 @@ export const BOOKING_TYPE_FACTS = [
     flows: ['reuse-booking'],
     area: 'reuseBooking',
     requiresGoodStanding: true,
+    reusesHeldChassis: true,
   }),
   fact({
     ...none,

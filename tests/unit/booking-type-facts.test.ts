@@ -14,7 +14,8 @@ import {
   DASHBOARD_ORDER_TYPES,
 } from '../../src/domain/status-codes';
 import { PRODUCT_BOOKING_TYPES } from '../../src/server/bookings/product-types';
-import { PICK_UP_ORDER_TYPES } from '../../src/server/domain/gate-moves';
+import { REUSE_ORDER_TYPES } from '../../src/server/domain/chassis-holds';
+import { CONTRACT_PICK_UP_TYPES, PICK_UP_ORDER_TYPES } from '../../src/server/domain/gate-moves';
 import { CONTRACT_ORDER_TYPES } from '../../src/server/domain/pending-validation';
 import { loadServerFlows } from '../../src/server/flows';
 
@@ -34,6 +35,8 @@ describe('the booking-type facts', () => {
     expect(REDELIVERY_ORDER_TYPES).toEqual(['TR', 'PR']);
     expect(CONTRACT_ORDER_TYPES).toEqual(['TL', 'TR']);
     expect(PICK_UP_ORDER_TYPES).toEqual(['PB', 'TL', 'DL']);
+    expect(CONTRACT_PICK_UP_TYPES).toEqual(['TL']);
+    expect(REUSE_ORDER_TYPES).toEqual(['RU']);
     expect(BOOKING_AREAS).toEqual([
       'poolBooking',
       'reuseBooking',

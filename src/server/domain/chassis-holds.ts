@@ -11,6 +11,7 @@
  * what committed before each statement) and is refused with a 409.
  */
 import type { Kysely } from 'kysely';
+import { orderTypesWhere } from '../../domain/booking-type-facts';
 import { REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
@@ -57,7 +58,10 @@ const isRedelivery = (orderType: string) => (REDELIVERY_ORDER_TYPES as readonly 
  * term lease booking names the chassis it handed out as a record (it stays open while units are
  * still to be picked up); the chassis it names are then the customer's to reuse or redeliver.
  */
-const CLAIMING_TYPES = { handOut: ['RU'], return: [...REDELIVERY_ORDER_TYPES] } as const;
+const CLAIMING_TYPES = {
+  handOut: orderTypesWhere((f) => f.reusesHeldChassis),
+  return: REDELIVERY_ORDER_TYPES,
+} as const;
 
 /** The order types whose open bookings hold a chassis against another reuse (the hand-out side). */
 export const REUSE_ORDER_TYPES: readonly string[] = CLAIMING_TYPES.handOut;

@@ -17,6 +17,12 @@ import { REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
 
 /** The order types a chassis is picked up against: pool, daily lease, term lease. */
 export const PICK_UP_ORDER_TYPES: readonly string[] = orderTypesWhere((f) => f.pickedUpAtGate);
+/** Picked up under a contract (term lease): the chassis goes on hire on the booking's contract. */
+export const CONTRACT_PICK_UP_TYPES: readonly string[] = orderTypesWhere(
+  (f) => f.pickedUpAtGate && f.underContract,
+);
+/** Returned under a contract (term lease redelivery): the return ends the chassis' lease. */
+const LEASE_ENDING_TYPES: readonly string[] = orderTypesWhere((f) => f.redelivery && f.underContract);
 
 /** A chassis as the batch holds it while applying events in time order. */
 export interface GateChassis {
@@ -209,7 +215,9 @@ export function pickUp(state: GateState, move: GateMove, forcedBookingId?: numbe
     status: 'ON_HIRE',
     location_id: null,
     on_hire_customer_id: booking.customer_id,
-    contract_id: booking.booking_order_type_code === 'TL' ? booking.contract_id : c.contract_id,
+    contract_id: CONTRACT_PICK_UP_TYPES.includes(booking.booking_order_type_code)
+      ? booking.contract_id
+      : c.contract_id,
     on_hire_since: move.at,
     on_hire_booking_id: booking.booking_id,
     on_hire_location_id: move.locationId,
@@ -239,7 +247,8 @@ export function returnChassis(state: GateState, move: GateMove): MoveResult {
     location_id: move.locationId,
     on_hire_customer_id: null,
     // A term lease redelivery ends the chassis' lease; any other return keeps its contract.
-    contract_id: redelivery?.booking_order_type_code === 'TR' ? null : c.contract_id,
+    contract_id:
+      redelivery && LEASE_ENDING_TYPES.includes(redelivery.booking_order_type_code) ? null : c.contract_id,
     on_hire_since: null,
     on_hire_booking_id: null,
     on_hire_location_id: null,

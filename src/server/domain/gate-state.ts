@@ -11,6 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import { REDELIVERY_ORDER_TYPES } from '../../domain/redelivery';
 import type { Database } from '../db/types';
 import {
+  CONTRACT_PICK_UP_TYPES,
   emptyGateState,
   type GateBooking,
   type GateChassis,
@@ -148,7 +149,7 @@ export async function loadGateState(
     const contracts = unique([
       ...[...state.chassis.values()].flatMap((c) => c.contract_id ?? []),
       ...[...state.bookings.values()].flatMap((b) =>
-        b.booking_order_type_code === 'TL' ? (b.contract_id ?? []) : [],
+        CONTRACT_PICK_UP_TYPES.includes(b.booking_order_type_code) ? (b.contract_id ?? []) : [],
       ),
     ]);
     if (contracts.length > 0) {
