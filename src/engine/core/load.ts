@@ -90,7 +90,8 @@ export function loadFlowCatalogOrThrow(sources: FlowSources, options: LoadOption
 export const formatProblem = (p: FlowProblem): string =>
   `${p.file} ${p.path}: ${p.message}\n    fix: ${p.fix}`;
 
-function readLimits(json: unknown, problems: FlowProblem[]): Limits {
+/** The limits of a limits.json: every number by its name; what is not a number is a problem. */
+export function readLimits(json: unknown, problems: FlowProblem[] = []): Limits {
   const limits: Record<string, number> = {};
   for (const [name, value] of Object.entries((json ?? {}) as Record<string, unknown>)) {
     if (name === '$comment') continue;

@@ -9,7 +9,8 @@
 
 import { type Kysely, sql } from 'kysely';
 import { seesEveryCustomer } from '../../../domain/policies';
-import { evaluateRules, type Limits } from '../../../engine/core/rules';
+import { readLimits } from '../../../engine/core/load';
+import { evaluateRules } from '../../../engine/core/rules';
 import type { RuleDefinition } from '../../../engine/core/types';
 import type { TermLeaseBooking, TermLeaseBookingData } from '../../../flows/flow-data.generated';
 import limits from '../../../rules/limits.json';
@@ -68,7 +69,7 @@ export const selectedQuantity = (items: readonly BookedItem[]): number =>
  * evaluated, its message not copied): the contract line's quantity and allowance, what other
  * orders hold (BookedQuantity) and, on an edit, what this order held before (OrigSelectedQuantity).
  */
-const ruleLimits = limits as unknown as Limits;
+const ruleLimits = readLimits(limits);
 const overQuantityDefinition = (termLeaseRules.rules as RuleDefinition[]).find(
   (r) => r.id === 'term-lease.over-quantity',
 );
