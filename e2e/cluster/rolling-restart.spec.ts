@@ -19,6 +19,7 @@ import pg from 'pg';
 import { type Cluster, startCluster } from '../../deploy/cluster';
 import { HUB_RECONNECT_DELAY_MS } from '../../src/domain/constants';
 import type { OrderChangeMessage } from '../../src/schemas/dashboard';
+import { until } from '../../tests/helpers/until';
 
 const LB_PORT = Number(process.env.CLUSTER_PORT ?? 8896) + 10;
 const SERVER_URL = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -108,14 +109,6 @@ function hubClient(token: string): HubClient {
     client.reconnected++;
   });
   return client;
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 test.beforeAll(async () => {
@@ -226,13 +219,13 @@ test('restarting each instance in turn under load: no request fails, every booki
   };
   const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
   try {
-    await until('every client calling', () => calls >= CLIENTS * 2);
+    await until(() => calls >= CLIENTS * 2, { what: 'every client calling', timeoutMs: 60_000 });
     const [a, b] = running.instances;
     const exitA = await running.restart(a as NonNullable<typeof a>);
     const exitB = await running.restart(b as NonNullable<typeof b>);
     expect([exitA, exitB], 'exit codes of the stopped instances').toEqual([0, 0]);
     const after = calls;
-    await until('calls after the restarts', () => calls >= after + CLIENTS * 2);
+    await until(() => calls >= after + CLIENTS * 2, { what: 'calls after the restarts', timeoutMs: 60_000 });
   } catch (error) {
     await stopHubs();
     throw error;
@@ -268,17 +261,19 @@ test('restarting each instance in turn under load: no request fails, every booki
   }
 
   // Every hub client moved at least once (both instances were restarted) and hears the next change.
-  await until('every hub client connected', () => hubs.every((h) => h.connection.state === 'Connected'));
+  await until(() => hubs.every((h) => h.connection.state === 'Connected'), {
+    what: 'every hub client connected',
+    timeoutMs: 60_000,
+  });
   expect(hubs.filter((h) => h.reconnected === 0)).toHaveLength(0);
   const next = await send('POST', '/api/poolbooking/create', customer, booking, randomUUID());
   expect(next.status, JSON.stringify(next.json)).toBe(200);
   const orderId = next.json?.BookingOrderId as number;
   try {
-    await until(
-      'the next change at every hub client',
-      () => hubs.every((h) => h.orders.has(orderId)),
-      20_000,
-    );
+    await until(() => hubs.every((h) => h.orders.has(orderId)), {
+      what: 'the next change at every hub client',
+      timeoutMs: 20_000,
+    });
   } finally {
     await stopHubs();
   }

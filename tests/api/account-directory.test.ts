@@ -16,6 +16,7 @@ import { DIRECTORY_UNAVAILABLE_TEXT } from '../../src/server/auth/directory';
 import { DIRECTORY_PASSWORD_TEXT } from '../../src/server/domain/password-change';
 import { databaseKinds } from '../helpers/database';
 import { bearer, DEMO_PASSWORD, decodeClaims, startTestApp, type TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
 import { outboxMailsTo, removeDir, tempDataDir, waitForOutbox } from './account-helpers';
 
 const SLAPD = ['/usr/sbin/slapd', '/usr/local/sbin/slapd'].find((p) => existsSync(p));
@@ -44,20 +45,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`slapd exited with ${child.exitCode}:\n${log()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        resolve(true);
+function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  return until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`slapd exited with ${child.exitCode}:\n${log()}`);
+      return new Promise<boolean>((resolve) => {
+        const socket = createConnection({ host: '127.0.0.1', port }, () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
       });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`slapd did not listen on ${port}:\n${log()}`);
+    },
+    { what: () => `slapd to listen on ${port}:\n${log()}`, timeoutMs: 10_000 },
+  );
 }
 
 interface Slapd {

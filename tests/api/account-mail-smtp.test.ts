@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually } from '../helpers/until';
 import { buildUser, decodeQuotedPrintable, NEW_PASSWORD, resetLinkIn } from './account-helpers';
 
 interface Received {
@@ -13,7 +14,6 @@ interface Received {
 let server: SMTPServer;
 let t: TestApp;
 const received: Received[] = [];
-const waiters: Array<() => void> = [];
 
 beforeAll(async () => {
   server = new SMTPServer({
@@ -27,7 +27,6 @@ beforeAll(async () => {
           to: session.envelope.rcptTo.map((r) => r.address),
           data: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
         });
-        for (const wake of waiters.splice(0)) wake();
         callback();
       });
     },
@@ -45,15 +44,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-async function mailTo(address: string): Promise<Received> {
-  for (;;) {
-    const mail = received.find((m) => m.to.includes(address));
-    if (mail) return mail;
-    await new Promise<void>((resolve) => {
-      waiters.push(resolve);
-      setTimeout(resolve, 10_000);
-    });
-  }
+function mailTo(address: string): Promise<Received> {
+  return eventually(() => received.find((m) => m.to.includes(address)), { what: `a mail to ${address}` });
 }
 
 it('mails the reset link over SMTP, and the link resets the password', async () => {

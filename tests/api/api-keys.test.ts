@@ -18,6 +18,7 @@ import { orderEventsFor } from '../../src/server/events/order-events';
 import { databaseKinds } from '../helpers/database';
 import { buildUser, customerWithToken, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually, until } from '../helpers/until';
 import {
   availableAt,
   clearThresholds,
@@ -111,14 +112,14 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
    * A change made straight in the database (not through a route) is heard through NOTIFY: the key is
    * refused within a second, on PostgreSQL a moment after the commit.
    */
-  async function refusedWithin(app: FastifyInstance, key: string) {
-    const started = Date.now();
-    for (;;) {
-      const res = await searchWith(app, key);
-      if (res.statusCode === 401) return res;
-      expect(Date.now() - started).toBeLessThan(REFUSAL_DEADLINE_MS);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+  function refusedWithin(app: FastifyInstance, key: string) {
+    return eventually(
+      async () => {
+        const res = await searchWith(app, key);
+        return res.statusCode === 401 ? res : undefined;
+      },
+      { what: 'the key to be refused (401)', timeoutMs: REFUSAL_DEADLINE_MS },
+    );
   }
   /** A pool booking of one unit at a location of its own, booked by a company's user: its order's id. */
   async function poolOrder(token: string): Promise<number> {
@@ -390,11 +391,10 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     expect(next.statusCode).toBe(401);
     expect(next.json().message).toMatch(/revoked/);
     // The other instance hears of it through NOTIFY (PostgreSQL) within a second.
-    const started = Date.now();
-    while ((await searchWith(b, key.Key)).statusCode !== 401) {
-      expect(Date.now() - started).toBeLessThan(REFUSAL_DEADLINE_MS);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until(async () => (await searchWith(b, key.Key)).statusCode === 401, {
+      what: 'the other instance to refuse the revoked key (401)',
+      timeoutMs: REFUSAL_DEADLINE_MS,
+    });
     // Revoking again answers it as it is.
     const again = await t.app.inject({
       method: 'POST',
@@ -439,11 +439,10 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     expect(refused.json().message).toMatch(/no longer active/);
     await setActive(true);
     // Reactivated: the key works again once the change is heard (within a second).
-    const started = Date.now();
-    while ((await searchWith(t.app, Key)).statusCode !== 200) {
-      expect(Date.now() - started).toBeLessThan(REFUSAL_DEADLINE_MS * 2);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until(async () => (await searchWith(t.app, Key)).statusCode === 200, {
+      what: "the reactivated maker's key to work again (200)",
+      timeoutMs: REFUSAL_DEADLINE_MS * 2,
+    });
   });
 
   it('acts for its one company even when staff made it', async () => {

@@ -13,6 +13,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
 import { orderEventsFor } from '../../src/server/events/order-events';
 import { databaseKinds } from '../helpers/database';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
 
 const ACCOUNT = '/api/users/me/account';
 const REFUSAL_DEADLINE_MS = 1_000;
@@ -55,11 +56,11 @@ describe.each(databaseKinds)('authentication check cache on %s', (kind) => {
   /** Milliseconds until `app` refuses the token (401); fails past the deadline. */
   async function refusedAfter(app: FastifyInstance, token: string): Promise<number> {
     const started = Date.now();
-    while (Date.now() - started < REFUSAL_DEADLINE_MS * 2) {
-      if ((await status(app, token)) === 401) return Date.now() - started;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('the token was still accepted after twice the deadline');
+    await until(async () => (await status(app, token)) === 401, {
+      what: 'the token to be refused (401), within twice the deadline',
+      timeoutMs: REFUSAL_DEADLINE_MS * 2,
+    });
+    return Date.now() - started;
   }
 
   /** Changes users.active with triggers off: no notification, as if one were lost. */
@@ -116,9 +117,10 @@ describe.each(databaseKinds)('authentication check cache on %s', (kind) => {
         .where('user_name', '=', 'demo.staff')
         .execute();
     }
-    const started = Date.now();
-    while ((await status(b, token)) !== 200 && Date.now() - started < REFUSAL_DEADLINE_MS * 2)
-      await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await status(b, token)) === 200, {
+      what: 'the reactivated account to be accepted again (200)',
+      timeoutMs: REFUSAL_DEADLINE_MS * 2,
+    });
     expect(await status(b, token)).toBe(200);
   });
 
@@ -133,12 +135,11 @@ describe.each(databaseKinds)('authentication check cache on %s', (kind) => {
     expected: (status: number) => boolean,
   ): Promise<number> {
     const started = Date.now();
-    while (Date.now() - started < REFUSAL_DEADLINE_MS * 2) {
-      const res = await app.inject({ ...request, headers: bearer(token) });
-      if (expected(res.statusCode)) return Date.now() - started;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`${request.method} ${request.url} did not change its answer within twice the deadline`);
+    await until(async () => expected((await app.inject({ ...request, headers: bearer(token) })).statusCode), {
+      what: `${request.method} ${request.url} to change its answer, within twice the deadline`,
+      timeoutMs: REFUSAL_DEADLINE_MS * 2,
+    });
+    return Date.now() - started;
   }
 
   it('applies a role taken away to the live token on the next call of every instance: no new API key', async () => {

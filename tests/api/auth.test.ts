@@ -142,13 +142,10 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
       expect(afterStaff.json()).toBe('NotActive');
       // The deactivated user's own token stops working within a second: on PostgreSQL the
       // authentication cache hears of the change through NOTIFY (issue 15), which is not synchronous.
-      const deadline = Date.now() + 1000;
-      let answer = (await status()).statusCode;
-      while (answer !== 401 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 25));
-        answer = (await status()).statusCode;
-      }
-      expect(answer).toBe(401);
+      await until(async () => (await status()).statusCode === 401, {
+        what: "the deactivated user's own token to be refused (401)",
+        timeoutMs: 1000,
+      });
     } finally {
       await setActive(true);
     }

@@ -18,6 +18,7 @@ import {
 } from '../helpers/portal-process';
 import { freePort } from '../helpers/ports';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver';
+import { until } from '../helpers/until';
 import { CONTACT } from './bookings-helpers';
 
 const BURST = 12;
@@ -121,19 +122,22 @@ describe.each(portalDatabases)('order mail across a kill on %s', (_name, prepare
     expect(orders.size).toBe(BURST);
 
     // Every order's confirmation arrives.
-    const deadline = Date.now() + 120_000;
     const mailed = () => new Set(smtp?.received.map((m) => aboutOrder(m.data).orderId));
-    while (![...orders].every((id) => mailed().has(id))) {
-      if (Date.now() > deadline)
-        throw new Error(
-          `orders never mailed: ${[...orders].filter((id) => !mailed().has(id)).join(', ')} (${smtp.received.length} mails)\n${second
+    await until(
+      () => {
+        const arrived = mailed();
+        return [...orders].every((id) => arrived.has(id));
+      },
+      {
+        what: () =>
+          `every order's confirmation; never mailed: ${[...orders].filter((id) => !mailed().has(id)).join(', ')} (${smtp?.received.length} mails)\n${second
             .output()
             .split('\n')
             .filter((l) => l.includes('mail'))
             .join('\n')}`,
-        );
-      await new Promise((r) => setTimeout(r, 200));
-    }
+        timeoutMs: 120_000,
+      },
+    );
     // Stopped gracefully: the outbox as it is now holds everything that could still be sent.
     await stopped(second.child);
     const rows = await where.query<{ subject: string; sent_at: Date | null; claimed_until: Date | null }>(

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually } from '../helpers/until';
 import {
   orderDocument,
   type RepositionStage,
@@ -19,22 +20,23 @@ import {
 } from './reposition-helpers';
 
 /** The mails in the outbox whose text holds `text`; the mail goes out after the commit. */
-async function mailsWith(dir: string, text: string, count: number): Promise<string[]> {
-  for (let i = 0; i < 100; i++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-    } catch {
-      // no outbox yet
-    }
-    // Long headers are folded onto continuation lines: unfold them to read the recipients.
-    const found = files
-      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/\r?\n[ \t]+/g, ' '))
-      .filter((m) => m.includes(text));
-    if (found.length >= count) return found;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`fewer than ${count} mails in ${dir} hold ${text}`);
+function mailsWith(dir: string, text: string, count: number): Promise<string[]> {
+  return eventually(
+    () => {
+      let files: string[] = [];
+      try {
+        files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+      } catch {
+        // no outbox yet
+      }
+      // Long headers are folded onto continuation lines: unfold them to read the recipients.
+      const found = files
+        .map((f) => readFileSync(join(dir, f), 'utf8').replace(/\r?\n[ \t]+/g, ' '))
+        .filter((m) => m.includes(text));
+      return found.length >= count ? found : undefined;
+    },
+    { what: `${count} mails in ${dir} that hold ${text}` },
+  );
 }
 
 describe.each(databaseKinds)('reposition notices on %s', (kind) => {

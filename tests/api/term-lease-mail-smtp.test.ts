@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually } from '../helpers/until';
 import { CONTACT } from './bookings-helpers';
 import {
   addTermChassis,
@@ -71,18 +72,18 @@ describe.each(databaseKinds)('term lease cancel mail over SMTP, on %s', (kind) =
   });
 
   /** The first received mail whose subject matches, waiting for it (mail leaves after the commit). */
-  async function mailTitled(subject: RegExp) {
-    for (let i = 0; i < 100; i++) {
-      const found = received()
-        .map((r) => ({ ...r, ...parse(r.data) }))
-        .find((m) => subject.test(m.subject));
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(
-      `no mail titled ${subject} (got ${received()
-        .map((r) => parse(r.data).subject)
-        .join(' | ')})`,
+  function mailTitled(subject: RegExp) {
+    return eventually(
+      () =>
+        received()
+          .map((r) => ({ ...r, ...parse(r.data) }))
+          .find((m) => subject.test(m.subject)),
+      {
+        what: () =>
+          `a mail titled ${subject} (got ${received()
+            .map((r) => parse(r.data).subject)
+            .join(' | ')})`,
+      },
     );
   }
 

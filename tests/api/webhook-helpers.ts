@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { until } from '../helpers/until';
 
 export interface ReceivedHook {
   headers: IncomingHttpHeaders;
@@ -32,12 +33,10 @@ export async function startReceiver(answer: Answer = () => ({ status: 200 })): P
     received: [],
     answer,
     async waitFor(count, ms = 20_000) {
-      const end = Date.now() + ms;
-      while (receiver.received.length < count) {
-        if (Date.now() > end)
-          throw new Error(`the receiver got ${receiver.received.length} of ${count} deliveries in ${ms} ms`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await until(() => receiver.received.length >= count, {
+        what: () => `${count} deliveries (the receiver got ${receiver.received.length})`,
+        timeoutMs: ms,
+      });
       return receiver.received;
     },
     close: () =>

@@ -10,6 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killed, type PortalDatabase, portalDatabases, startPortal } from '../helpers/portal-process';
+import { until } from '../helpers/until';
 import { type Receiver, startReceiver } from './webhook-helpers';
 
 const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
@@ -106,18 +107,18 @@ describe.each(portalDatabases)('a webhook event across a kill on %s', (_name, pr
 
     const second = await startPortal({ ...ENV, ...where.env });
     children.push(second.child);
-    const deadline = Date.now() + 120_000;
-    while (
-      !hooks.received.some(
-        (h, i) => (i > 0 || h.answeredAt !== null) && h.body.order?.BookingOrderId === orderId,
-      )
-    ) {
-      if (Date.now() > deadline)
-        throw new Error(
-          `order ${orderId}'s order.created was not delivered after the restart (${hooks.received.length} POSTs)`,
-        );
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const receiver = hooks;
+    await until(
+      () =>
+        receiver.received.some(
+          (h, i) => (i > 0 || h.answeredAt !== null) && h.body.order?.BookingOrderId === orderId,
+        ),
+      {
+        what: () =>
+          `order ${orderId}'s order.created delivered after the restart (${receiver.received.length} POSTs)`,
+        timeoutMs: 120_000,
+      },
+    );
     const delivered = hooks.received.filter((h) => h.body.order?.BookingOrderId === orderId);
     expect(delivered.every((h) => h.body.event === 'order.created')).toBe(true);
     // At least once, one id: a receiver that saw the dead server's POST drops the repeat.

@@ -25,6 +25,7 @@ import { formValidator } from '../../src/engine/react/form-validator';
 import type { WidgetRegistry } from '../../src/engine/react/registry';
 import { WIDGET_NAMES } from '../../src/flows/ui-names';
 import type { OrderDocument } from '../../src/schemas/booking-order';
+import { until } from '../helpers/until';
 
 afterEach(cleanup);
 
@@ -133,7 +134,9 @@ function setUp() {
 /** Opens order 41 for edit and moves to review (the store's own Next, as the form's button calls it). */
 async function reviewEdit(store: FlowStore, change?: () => void) {
   expect(await store.order.open(41, 'edit')).toBe(true);
-  await new Promise((resolve) => setTimeout(resolve, 0)); // the availability answer lands
+  await until(() => (store.data.Header as Record<string, unknown>).AvailableQuantity === 30, {
+    what: 'the availability answer to land',
+  });
   change?.();
   expect(await store.next()).toBe(true);
   await screen.findByRole('heading', { level: 2, name: 'Review Booking' });

@@ -1,6 +1,7 @@
 /** A real SMTP server (smtp-server) on loopback that keeps every mail it receives, for mail tests. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { until } from './until';
 
 export interface ReceivedMail {
   from: string;
@@ -41,11 +42,10 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
     port: (server.server.address() as AddressInfo).port,
     received,
     async waitFor(count, ms = 20_000) {
-      const end = Date.now() + ms;
-      while (received.length < count) {
-        if (Date.now() > end) throw new Error(`${received.length} of ${count} mails arrived in ${ms} ms`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await until(() => received.length >= count, {
+        what: () => `${count} mails (${received.length} arrived)`,
+        timeoutMs: ms,
+      });
       return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -12,8 +12,11 @@ const realSetTimeout = globalThis.setTimeout;
 const realNow = performance.now.bind(performance);
 
 export interface WaitOptions {
-  /** What is waited for, for the failure's message. */
-  what?: string;
+  /**
+   * What is waited for, for the failure's message; a function is asked at the failure, so the
+   * message can tell what did arrive meanwhile.
+   */
+  what?: string | (() => string);
   timeoutMs?: number;
 }
 
@@ -34,7 +37,10 @@ export async function eventually<T>(
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (realNow() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (realNow() > end) {
+      const waitedFor = typeof what === 'function' ? what() : what;
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${waitedFor}`);
+    }
     await new Promise((r) => realSetTimeout(r, POLL_MS));
   }
 }

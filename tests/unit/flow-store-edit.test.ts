@@ -23,6 +23,7 @@ import type { StepAction } from '../../src/engine/core/types';
 import { readFlowSources, validateFlowFile } from '../../src/engine/node/sources';
 import { ruleEngine } from '../../src/rules/rule-engine';
 import type { OrderDocument } from '../../src/schemas/booking-order';
+import { until } from '../helpers/until';
 
 let catalog: FlowCatalog;
 let validate: SchemaValidator;
@@ -135,7 +136,13 @@ function harness(storage = memoryStorage(), change: (flow: LoadedFlow) => Loaded
   };
 }
 
-/** Lets pending promise callbacks run. */
+/** Waits for the availability answer (or failure) to land: its latest run is no longer under way. */
+const answered = (store: FlowStore) =>
+  until(() => !store.actions.running.has('availability'), { what: 'the availability answer to land' });
+/**
+ * Lets pending promise callbacks run: only where nothing may change (a stale answer is dropped),
+ * so there is no condition to wait for.
+ */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('FlowStore edit mode', () => {
@@ -190,7 +197,7 @@ describe('FlowStore edit mode', () => {
     const { store, posts, asked, calls } = harness();
     await store.order.open(41, 'edit');
     calls[0]?.resolve({ AvailableQuantity: 30 });
-    await settle();
+    await answered(store);
     expect(await store.next()).toBe(true);
     expect(await store.submission.submit()).toBe(false);
     expect(store.submission.message).toBe(
@@ -204,7 +211,7 @@ describe('FlowStore edit mode', () => {
     const { store, posts, calls } = harness();
     await store.order.open(41, 'edit');
     calls[0]?.resolve({ AvailableQuantity: 30 });
-    await settle();
+    await answered(store);
     store.setData('Orders.0.UnitsRequestedCount', 6);
     expect(await store.next()).toBe(true);
     expect(await store.submission.submit()).toBe(true);
@@ -263,7 +270,7 @@ describe('FlowStore edit mode', () => {
     const { store, posts, calls, replyWith, documentIs } = harness();
     await store.order.open(41, 'edit');
     calls[0]?.resolve({ AvailableQuantity: 30 });
-    await settle();
+    await answered(store);
     store.setData('Orders.0.UnitsRequestedCount', 6);
     await store.next();
     const message =
@@ -327,7 +334,7 @@ describe('FlowStore Load Booking', () => {
       RedeliveryRequestedCount: 0,
     });
     calls[0]?.resolve({ AvailableQuantity: 30 });
-    await settle();
+    await answered(store);
     expect(await store.next()).toBe(true);
     expect(await store.submission.submit()).toBe(true);
     expect(posts[0]?.url).toBe('/api/repositionbooking/create');
@@ -366,7 +373,7 @@ describe('FlowStore step actions', () => {
     });
     expect(store.actions.running.has('availability')).toBe(true);
     calls[0]?.resolve({ AvailableQuantity: 17 });
-    await settle();
+    await answered(store);
     expect(store.actions.running.has('availability')).toBe(false);
     expect((store.data.Header as Record<string, unknown>).AvailableQuantity).toBe(17);
     store.setData('Header.RepositionReasonCode', 'OTHER'); // not an `on` field: no new call
@@ -379,7 +386,7 @@ describe('FlowStore step actions', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.call.body).toMatchObject({ FromLocationId: 11, BookingOrderId: 41 });
     calls[0]?.resolve({ AvailableQuantity: 30 });
-    await settle();
+    await answered(store);
     // The server's answer is not the user's change.
     expect(store.order.unchanged).toBe(true);
     expect((store.data.Header as Record<string, unknown>).AvailableQuantity).toBe(30);
@@ -391,7 +398,7 @@ describe('FlowStore step actions', () => {
     store.setData('Header.FromLocationId', 14);
     expect(calls).toHaveLength(2);
     calls[1]?.resolve({ AvailableQuantity: 5 });
-    await settle();
+    await answered(store);
     calls[0]?.resolve({ AvailableQuantity: 99 });
     await settle();
     expect((store.data.Header as Record<string, unknown>).AvailableQuantity).toBe(5);
@@ -402,7 +409,7 @@ describe('FlowStore step actions', () => {
     const { store, calls } = harness();
     store.setData('Header', header);
     calls[0]?.reject(new Error('Inventory service unavailable'));
-    await settle();
+    await answered(store);
     expect(store.actions.errors).toEqual({ availability: 'Inventory service unavailable' });
     const run = store.actions.run('availability');
     expect(store.actions.errors).toEqual({});
@@ -420,19 +427,19 @@ describe('FlowStore step actions', () => {
     storage.setItem(draftKey('reposition-booking'), saved);
     const { store, calls } = harness(storage);
     // Load Booking ends the offer by design; a plain answer must not.
-    void store.actions.run('availability');
+    const first = store.actions.run('availability');
     calls[0]?.resolve({ AvailableQuantity: 8 });
-    await settle();
+    expect(await first).toBe(true);
     expect(store.hasDraft).toBe(true);
     expect(storage.getItem(draftKey('reposition-booking'))).toBe(saved);
     store.answers.tick('reposition.over-available');
-    void store.actions.run('availability');
+    const same = store.actions.run('availability');
     calls[1]?.resolve({ AvailableQuantity: 8 });
-    await settle();
+    expect(await same).toBe(true);
     expect(store.answers.ticked.has('reposition.over-available')).toBe(true);
-    void store.actions.run('availability');
+    const lower = store.actions.run('availability');
     calls[2]?.resolve({ AvailableQuantity: 2 });
-    await settle();
+    expect(await lower).toBe(true);
     expect(store.answers.ticked.has('reposition.over-available')).toBe(false);
   });
 });
