@@ -35,7 +35,11 @@ interface Load {
   cpuMicrosPerCall: number;
 }
 
+/** Before each measured load: the JIT warm, and what the server does just after its start done. */
+const WARM_UP_SECONDS = 2;
+
 async function hammer(url: string, headers: Record<string, string>, pid: number): Promise<Load> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const cpu = cpuSeconds(pid) - cpuBefore;

@@ -56,6 +56,12 @@ async function readAuthRecord(
 }
 
 /**
+ * The viewer made of a cached record (issue 30): a cached record is its token's alone, and a change
+ * replaces it, so its viewer stands as long as the record does. A viewer is never changed once made.
+ */
+const viewers = new WeakMap<AuthRecord, Viewer>();
+
+/**
  * The caller the token names, as the database sees them now; a 401 AppError otherwise. With a
  * cache (auth-cache.ts), "now" is as of the last change any instance committed.
  */
@@ -73,9 +79,11 @@ export async function authenticate(
   if (!row || row.revoked) throw unauthorized();
   if (!isCurrentSession(claims, row.sessions_valid_after)) throw unauthorized(SESSION_ENDED_TEXT);
   if (!row.active) throw accountNotActive();
+  const made = viewers.get(row);
+  if (made) return made;
   // Issue 28: the bits the roles grant now, in the claims too, so nothing reads the token's older ones.
   const current = Object.fromEntries(ENTITIES.map((e) => [e, row.permissions[e] ?? 0]));
-  return {
+  const viewer: Viewer = {
     userId: claims.UserId,
     userName: claims.sub,
     customerId: row.customer_id,
@@ -84,6 +92,8 @@ export async function authenticate(
     claims: { ...claims, ...current },
     token,
   };
+  if (cache) viewers.set(row, viewer);
+  return viewer;
 }
 
 /**

@@ -18,36 +18,42 @@ export function installRequestHooks(
   metrics: PortalMetrics,
   readiness: Readiness,
 ): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: each async hook costs every request a promise (issue 30).
+  app.addHook('onRequest', (request, reply, done) => {
     // A hub WebSocket is a connection, not a request: portal_hub_connections counts those.
-    if (request.routeOptions.config?.operations || request.headers.upgrade) return;
-    reply.raw.once('close', metrics.requestStarted());
+    if (!request.routeOptions.config?.operations && !request.headers.upgrade)
+      reply.raw.once('close', metrics.requestStarted());
+    done();
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (readiness.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 
-  app.addHook('onError', async (request, _reply, error) => {
+  app.addHook('onError', (request, _reply, error, done) => {
     const code = (error as { code?: unknown }).code;
     if (request.routeOptions.url === LOGIN_ROUTE && typeof code === 'string' && SIGN_IN_REFUSALS.has(code))
       metrics.signInRefused(code);
+    done();
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.config?.operations) return;
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.requestEnded(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    request.log.info(
-      {
-        method: request.method,
-        route,
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 10) / 10,
-        ...(request.viewer ? { userId: request.viewer.userId } : {}),
-        ...(request.viewer?.apiKeyId ? { apiKeyId: request.viewer.apiKeyId } : {}),
-      },
-      'request',
-    );
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!request.routeOptions.config?.operations) {
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.requestEnded(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      request.log.info(
+        {
+          method: request.method,
+          route,
+          status: reply.statusCode,
+          durationMs: Math.round(reply.elapsedTime * 10) / 10,
+          ...(request.viewer ? { userId: request.viewer.userId } : {}),
+          ...(request.viewer?.apiKeyId ? { apiKeyId: request.viewer.apiKeyId } : {}),
+        },
+        'request',
+      );
+    }
+    done();
   });
 }

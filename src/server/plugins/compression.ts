@@ -30,28 +30,36 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 }
 
 export function installCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  // A callback hook: most answers are small and leave at once, without a promise (issue 30).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+      return done(null, payload);
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary))
       reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (length < COMPRESS_MIN_BYTES) return done(null, payload);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed =
       encoding === 'br'
-        ? await brotli(body, {
+        ? brotli(body, {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: 5,
               [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
             },
           })
-        : await gzipAsync(body, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+        : gzipAsync(body, { level: 6 });
+    compressed.then(
+      (bytes) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, bytes);
+      },
+      (error: Error) => done(error),
+    );
   });
 }

@@ -60,8 +60,9 @@ const frameworkMessages: Record<string, string> = {
 };
 
 export function installErrorHandling(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, String(request.id));
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

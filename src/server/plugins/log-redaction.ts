@@ -18,8 +18,13 @@ const BEARER = /\b(Bearer|Basic)\s+[\w\-.~+/]+=*/gi;
 
 export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
 
+/** What either pattern needs, looked for first: most logged text has neither (issue 30). */
+const MAY_HOLD_SECRET = /=|bearer|basic/i;
+
 export const redactText = (text: string): string =>
-  text.replace(SECRET_PAIR, `$1$2=${REDACTED}`).replace(BEARER, `$1 ${REDACTED}`);
+  MAY_HOLD_SECRET.test(text)
+    ? text.replace(SECRET_PAIR, `$1$2=${REDACTED}`).replace(BEARER, `$1 ${REDACTED}`)
+    : text;
 
 export const redactUrl = redactText;
 

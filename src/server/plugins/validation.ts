@@ -64,7 +64,7 @@ export function installValidators(app: FastifyInstance, sharedSchemas: readonly 
   // Issue 11: no text with a NUL character reaches the database (PostgreSQL refuses it: a 500).
   // Issue 28: nor a lone UTF-16 surrogate, which no JSON column or UTF-8 text can hold.
   // Checked for every route, those whose bodies the flows check themselves included.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [
       ['request body', request.body],
       ['query', request.query],
@@ -75,17 +75,22 @@ export function installValidators(app: FastifyInstance, sharedSchemas: readonly 
       // A key may be the bad text itself: the message shows its lone surrogates as U+FFFD.
       const where = shortField(found.path.replace(/\p{Cs}/gu, '\uFFFD')) || 'the text';
       if (found.problem === 'nul')
-        throw new AppError(
-          400,
-          `Invalid ${part}: ${where} contains a NUL character (\\u0000), which no field may hold. Remove it and send again.`,
-          'NUL_CHARACTER',
+        return done(
+          new AppError(
+            400,
+            `Invalid ${part}: ${where} contains a NUL character (\\u0000), which no field may hold. Remove it and send again.`,
+            'NUL_CHARACTER',
+          ),
         );
-      throw new AppError(
-        400,
-        `Invalid ${part}: ${where} contains invalid Unicode (a lone UTF-16 surrogate such as \\ud800). Send the text as valid Unicode.`,
-        'INVALID_UNICODE',
+      return done(
+        new AppError(
+          400,
+          `Invalid ${part}: ${where} contains invalid Unicode (a lone UTF-16 surrogate such as \\ud800). Send the text as valid Unicode.`,
+          'INVALID_UNICODE',
+        ),
       );
     }
+    done();
   });
 }
 
