@@ -11,6 +11,7 @@ import {
 import { Abilities, type Ability, type Actor, can } from '../domain/policies';
 import { CATALOGUE_PATH, PREVIEW_PATH } from './analyst/paths';
 import { flowRoute, withFlowRoutes } from './flows/flow-routes';
+import type { RootStore } from './stores/RootStore';
 
 export interface PageProps {
   title: string;
@@ -59,6 +60,11 @@ export interface AreaRoute {
   lookups?: readonly LookupDataset[];
   /** SPEC §2 "preloaded when flagged": the page's code is fetched right after sign-in. */
   preload?: boolean;
+  /**
+   * What the page starts the moment the route rules let the user in, before its code has rendered
+   * (issue 30 §3: the dashboard's default search, so the first rows wait for their data only).
+   */
+  enter?: (root: RootStore) => void;
 }
 
 /** What a route demands: its own list, else its area's. */
@@ -138,6 +144,7 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
     menu: { label: 'Dashboard' },
     lookups: DASHBOARD_LOOKUPS,
     preload: true,
+    enter: (root) => root.dashboard.open(),
   },
   {
     path: `${HOME_PATH}/details/:id`,

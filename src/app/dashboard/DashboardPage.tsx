@@ -15,6 +15,7 @@ import { StartSummary } from './StartSummary';
 const DashboardPage = observer(function DashboardPage({ title }: PageProps) {
   const { dashboard, hub } = useStores();
   useEffect(() => {
+    // The route's `enter` has usually opened it already, before this code arrived (routes.tsx).
     dashboard.open();
     hub.connect();
   }, [dashboard, hub]);

@@ -2,7 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { INACTIVITY_BANNER } from '../../domain/messages';
+import { prefetchSignedInFrame } from '../layout/chakra-lazy';
 import { safeReturnUrl } from '../router/guard';
+import { prefetchLandingPage } from '../router/preload';
 import { HOME_PATH, RECOVER_PASSWORD_PATH, SIGN_UP_PATH } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { LoginFailureMessage, PlainAlert } from './login/LoginFailureMessage';
@@ -38,7 +40,13 @@ const LoginPage = observer(function LoginPage() {
       )}
       <h1 className="plain-heading">Sign In</h1>
       {form.failure && <LoginFailureMessage failure={form.failure} />}
-      <LoginForm form={form} />
+      <LoginForm
+        form={form}
+        onTyping={() => {
+          prefetchSignedInFrame();
+          prefetchLandingPage(returnUrl ?? HOME_PATH);
+        }}
+      />
       <div className="plain-row" style={{ justifyContent: 'space-between' }}>
         <Link className="plain-link" to={SIGN_UP_PATH}>
           Register as a New User

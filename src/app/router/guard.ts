@@ -15,7 +15,8 @@ import type { RootStore } from '../stores/RootStore';
  * login with returnUrl; pending password reset → reset page; no permission → home route; a
  * booking area or a flow with requiresGoodStanding, for an account not in good standing → account
  * validation. The first entry also
- * fires the one-time lookup load (SPEC §4 Lookups). Resolves the redirect path, or null to open.
+ * fires the one-time lookup load (SPEC §4 Lookups); a route that opens starts what it `enter`s.
+ * Resolves the redirect path, or null to open.
  */
 export async function guardRoute(
   root: RootStore,
@@ -36,6 +37,7 @@ export async function guardRoute(
     const details = await session.loadDetails();
     if (details && details.GoodStanding === false) return ACCOUNT_VALIDATION_PATH;
   }
+  route.enter?.(root);
   return null;
 }
 

@@ -3,6 +3,20 @@ import { hasAnyPermission } from '../../domain/permissions';
 import { AREA_ROUTES, routeAccess } from '../routes';
 import type { RootStore } from '../stores/RootStore';
 
+/**
+ * Issue 30 §3: the page a sign-in lands on is fetched while the user types (beside Chakra and the
+ * layout: layout/chakra-lazy.tsx), so its first rows wait for their data only. A route's own path
+ * only: a return URL with an id in it fetches nothing ahead.
+ */
+export function prefetchLandingPage(path: string): void {
+  if (prefetchedPages.has(path)) return;
+  prefetchedPages.add(path);
+  AREA_ROUTES.find((route) => route.path === path)
+    ?.page.preload()
+    .catch(() => undefined); // the visit itself tries again and says why
+}
+const prefetchedPages = new Set<string>();
+
 /** The first signed-in page loads first; the flagged areas are fetched after this. */
 export const PRELOAD_AFTER_SIGN_IN_MS = 3_000;
 

@@ -1,13 +1,19 @@
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, type KeyboardEvent, useId } from 'react';
-import { prefetchSignedInFrame } from '../../layout/chakra-lazy';
 import type { LoginFormStore } from './LoginFormStore';
 
 /**
  * SPEC §2 Login screen fields: Username, Password, Remember Username, Sign In — native form
  * controls (plain.css), so the sign-in page needs no UI kit (issue 15 §4).
  */
-export const LoginForm = observer(function LoginForm({ form }: { form: LoginFormStore }) {
+export const LoginForm = observer(function LoginForm({
+  form,
+  onTyping,
+}: {
+  form: LoginFormStore;
+  /** The user types: what signing in will need can be fetched now. */
+  onTyping: () => void;
+}) {
   const id = useId();
   // SPEC §2: the Caps Lock warning follows what the last key event reports.
   const watchCapsLock = (e: KeyboardEvent<HTMLInputElement>) =>
@@ -42,7 +48,7 @@ export const LoginForm = observer(function LoginForm({ form }: { form: LoginForm
             autoFocus
             value={form.username}
             onChange={(e) => {
-              prefetchSignedInFrame();
+              onTyping();
               form.setUsername(e.target.value);
             }}
             onKeyDown={onKeyDown}
@@ -62,7 +68,7 @@ export const LoginForm = observer(function LoginForm({ form }: { form: LoginForm
             required
             value={form.password}
             onChange={(e) => {
-              prefetchSignedInFrame();
+              onTyping();
               form.setPassword(e.target.value);
             }}
             onKeyDown={onKeyDown}
