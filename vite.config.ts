@@ -27,7 +27,7 @@ export default defineConfig({
         // Issue 30 §3: Chakra and what it is built on in one file, not ~45 of 1–4 KB. On HTTP/1.1 a
         // sign-in clicked while those were still coming waited 1.6 s behind them on a slow line.
         // React in a file of its own, or the Chakra group would take it in and /login would load it.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
             {
