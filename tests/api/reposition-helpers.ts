@@ -1,6 +1,6 @@
 /** Shared by the reposition-*.test.ts files (and bookings-rules): the stage, bodies, and the origin's availability. */
 import { sql } from 'kysely';
-import { makeCustomer, makeLocation } from '../helpers/factories';
+import { addChassis, makeCustomer, makeLocation } from '../helpers/factories';
 import { bearer, type TestApp } from '../helpers/test-app';
 import { CONTACT, submit } from './bookings-helpers';
 
@@ -110,26 +110,19 @@ export async function repositionAvailable(t: TestApp, token: string, s: Repositi
   return (res.json() as { AvailableQuantity: number }).AvailableQuantity;
 }
 
-let nextChassis = 950_000;
 /** Makes exactly `target` units available to reposition from the stage's origin (its org's chassis). */
 export async function setRepositionAvailable(t: TestApp, token: string, s: RepositionStage, target: number) {
   for (let round = 0; round < 10; round++) {
     const now = await repositionAvailable(t, token, s);
     if (now === target) return;
     if (now < target) {
-      const rows = Array.from({ length: target - now }, () => ({
-        chassis_id: `RPCX${String(nextChassis++)}`,
-        equipment_category_code: s.size,
-        equipment_class_code: s.equipmentClass,
-        extendable: false,
-        inventory_org_code: s.org,
-        location_id: s.origin,
-        on_hire_customer_id: null,
-        contract_id: null,
-        status: 'AVAILABLE' as const,
-        manufactured_year: 2024,
-      }));
-      await t.handle.db.insertInto('chassis').values(rows).execute();
+      await addChassis(
+        t,
+        s.origin,
+        { EquipmentSize: s.size, EquipmentClass: s.equipmentClass },
+        target - now,
+        s.org,
+      );
       continue;
     }
     await sql`update chassis set status = 'OUT_OF_SERVICE' where chassis_master_id in (

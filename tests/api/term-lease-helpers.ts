@@ -1,5 +1,6 @@
 /** Shared by the term-lease-*.test.ts files: the stage (a customer of its own's active contract), bodies and stock. */
 import {
+  addChassis,
   addContractLine,
   customerWithToken,
   type MadeCustomer,
@@ -109,22 +110,9 @@ export async function setLineRoom(t: TestApp, token: string, s: TermStage, left:
   return { booked: line.BookedQuantity, quantity: line.BookedQuantity + left };
 }
 
-let nextChassis = 700_000;
 /** Puts `count` more of the line's units (the contract's org) available at a location. */
 export async function addTermChassis(t: TestApp, s: TermStage, locationId: number, count: number) {
-  const rows = Array.from({ length: count }, () => ({
-    chassis_id: `TLCX${String(nextChassis++)}`,
-    equipment_category_code: s.line.EquipmentSize,
-    equipment_class_code: s.line.EquipmentClass,
-    extendable: s.line.Extendable,
-    inventory_org_code: s.org,
-    location_id: locationId,
-    on_hire_customer_id: null,
-    contract_id: null,
-    status: 'AVAILABLE' as const,
-    manufactured_year: 2024,
-  }));
-  if (rows.length) await t.handle.db.insertInto('chassis').values(rows).execute();
+  await addChassis(t, locationId, s.line, count, s.org);
 }
 
 export interface Item {

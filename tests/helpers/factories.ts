@@ -215,13 +215,19 @@ export interface ChassisKind {
 
 let nextChassis = 900_000;
 
-/** Puts `count` more chassis available at a location (the pool's, IDL, unless told); IDs from a range the seed never uses. */
-export async function addChassis(
+/** Where a made chassis stands: available at a location, or on hire to a customer (at none). */
+type Standing =
+  | { location_id: number; on_hire_customer_id: null; status: 'AVAILABLE' }
+  | { location_id: null; on_hire_customer_id: number; status: 'ON_HIRE' };
+
+/** `count` chassis of one kind and org, with IDs from a range the seed never uses. */
+async function insertChassis(
   t: TestApp,
-  locationId: number,
   equipment: ChassisKind,
   count: number,
-  org = DEFAULT_INVENTORY_ORG,
+  org: string,
+  standing: Standing,
+  contractId: number | null = null,
 ): Promise<string[]> {
   const rows = Array.from({ length: count }, () => ({
     chassis_id: `PLCX${String(nextChassis++)}`,
@@ -229,14 +235,27 @@ export async function addChassis(
     equipment_class_code: equipment.EquipmentClass,
     extendable: equipment.Extendable ?? false,
     inventory_org_code: org,
-    location_id: locationId,
-    on_hire_customer_id: null,
-    contract_id: null,
-    status: 'AVAILABLE' as const,
+    contract_id: contractId,
     manufactured_year: 2024,
+    ...standing,
   }));
   if (rows.length) await t.handle.db.insertInto('chassis').values(rows).execute();
   return rows.map((r) => r.chassis_id);
+}
+
+/** Puts `count` more chassis available at a location (the pool's, IDL, unless told). */
+export function addChassis(
+  t: TestApp,
+  locationId: number,
+  equipment: ChassisKind,
+  count: number,
+  org = DEFAULT_INVENTORY_ORG,
+): Promise<string[]> {
+  return insertChassis(t, equipment, count, org, {
+    location_id: locationId,
+    on_hire_customer_id: null,
+    status: 'AVAILABLE',
+  });
 }
 
 /**
@@ -244,27 +263,21 @@ export async function addChassis(
  * are: pool units (the pool's org, IDL, off any contract) unless told, what a reuse or a pool
  * redelivery names; or a term lease's, with its contract and the term org.
  */
-export async function onHireChassis(
+export function onHireChassis(
   t: TestApp,
   customerId: number,
   equipment: ChassisKind,
   count: number,
   { org = DEFAULT_INVENTORY_ORG, contractId = null }: { org?: string; contractId?: number | null } = {},
 ): Promise<string[]> {
-  const rows = Array.from({ length: count }, () => ({
-    chassis_id: `PLCX${String(nextChassis++)}`,
-    equipment_category_code: equipment.EquipmentSize,
-    equipment_class_code: equipment.EquipmentClass,
-    extendable: false,
-    inventory_org_code: org,
-    location_id: null,
-    on_hire_customer_id: customerId,
-    contract_id: contractId,
-    status: 'ON_HIRE' as const,
-    manufactured_year: 2024,
-  }));
-  if (rows.length) await t.handle.db.insertInto('chassis').values(rows).execute();
-  return rows.map((r) => r.chassis_id);
+  return insertChassis(
+    t,
+    { ...equipment, Extendable: false },
+    count,
+    org,
+    { location_id: null, on_hire_customer_id: customerId, status: 'ON_HIRE' },
+    contractId,
+  );
 }
 
 /** A contract's terms as its columns are named (SPEC §4): what a term lease redelivery is held to. */
