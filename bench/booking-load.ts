@@ -30,7 +30,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +42,7 @@ import { openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemoData } from '../src/server/db/seed';
 import { claimsFor } from '../src/server/domain/auth';
+import { pgbenchScript, runPgbench, traceBooking } from './booking-statements';
 import { startServerProcess } from './server-process';
 
 /** The order types whose open bookings hold pool units, from the facts: independent of the server's SQL. */
@@ -58,6 +59,10 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_BOOKING_WARMUP_SECONDS ?? 15);
 /** Submits per second offered by the paced run, spread evenly over the customers. */
 const RATE = Number(process.env.BENCH_BOOKING_RATE ?? 110);
 const BARE_SECONDS = 10;
+/** The saturated runs' customers (the goal's 50–200), each beside pgbench with as many clients. */
+const SATURATED_CUSTOMERS = (process.env.BENCH_BOOKING_SATURATED_CUSTOMERS ?? '50,200')
+  .split(',')
+  .map(Number);
 const DATABASE = 'brr_booking_load';
 const MARKET = 'LAX';
 const SIZE = 'Chassis.40';
@@ -82,7 +87,7 @@ const load = () =>
     .join(' / ');
 
 /** A fresh database beside the one BENCH_DATABASE_URL names. */
-async function freshDatabase(baseUrl: string): Promise<string> {
+export async function freshDatabase(baseUrl: string): Promise<string> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
@@ -97,7 +102,7 @@ async function freshDatabase(baseUrl: string): Promise<string> {
 }
 
 /** The stage, in plain SQL: 200 customers with one user each, and the market's pool units. */
-async function stage(databaseUrl: string) {
+export async function stage(databaseUrl: string) {
   const handle = await openDatabase({ kind: 'postgres', url: databaseUrl });
   const db = handle.db;
   try {
@@ -151,7 +156,17 @@ async function stage(databaseUrl: string) {
     const bearer = await Promise.all(
       users.map(async (u) => `Bearer ${(await tokens.issue(await claimsFor(db, u.user_id))).token}`),
     );
-    return { bearer, scarce, plentiful };
+    const customers = await db
+      .selectFrom('users')
+      .select('customer_id')
+      .where(
+        'user_id',
+        'in',
+        users.map((u) => u.user_id),
+      )
+      .orderBy('user_id')
+      .execute();
+    return { bearer, customers: customers.map((c) => c.customer_id as number), scarce, plentiful };
   } finally {
     await handle.close();
   }
@@ -348,14 +363,26 @@ async function bareFastify(): Promise<{ address: string; stop: () => void }> {
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
+/** pgbench's clients: one per customer, within what the database accepts beside the server's pool. */
+async function pgbenchClients(databaseUrl: string, customers: number): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ max_connections: string }>('show max_connections');
+    return Math.min(customers, Number(rows[0]?.max_connections ?? 100) - 20);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function benchBookingLoad(baseUrl: string): Promise<void> {
   console.log(
-    `\n## Booking under load (issue 15 §3: ${CUSTOMERS} customers, pool bookings of 1 unit, PostgreSQL)`,
+    `\n## Booking under load (issue 15 §3, issue 30 §1: ${CUSTOMERS} customers, pool bookings of 1 unit, PostgreSQL)`,
   );
   const databaseUrl = await freshDatabase(baseUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'brr-booking-load-'));
   try {
-    const { bearer, scarce, plentiful } = await stage(databaseUrl);
+    const { bearer, customers, scarce, plentiful } = await stage(databaseUrl);
     const body = (location: number) =>
       JSON.stringify({
         Equipment: { MarketCode: MARKET, EquipmentSize: SIZE, EquipmentClass: CLASS },
@@ -376,33 +403,78 @@ export async function benchBookingLoad(baseUrl: string): Promise<void> {
         body: body(location),
       };
     };
-
     // DATA_DIR only for the mail files (no SMTP here); the data is in PostgreSQL.
+    const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
+
+    // The database's limit: the statements of one booking (and its mail), as pgbench replays them.
+    const tracedKey = randomUUID();
+    const traced = await traceBooking(env, async (address, n) => {
+      const res = await fetch(`${address}/api/poolbooking/create`, {
+        method: 'POST',
+        headers: {
+          authorization: bearer[0] as string,
+          'idempotency-key': n === 5 ? tracedKey : randomUUID(),
+          'content-type': 'application/json',
+        },
+        body: body(plentiful[0] as number),
+      });
+      if (res.status !== 200) throw new Error(`traced booking: ${res.status} ${await res.text()}`);
+    });
+    const script = pgbenchScript(traced, [
+      {
+        name: 'customer',
+        value: String(customers[0]),
+        set: [`\\set customer ${customers[0]} + :client_id % ${CUSTOMERS}`],
+      },
+      { name: 'key', value: tracedKey, set: ['\\set key random(1, 9000000000000000000)'] },
+      {
+        name: 'location',
+        value: String(plentiful[0]),
+        set: [`\\set location random(1, ${plentiful.length})`],
+        sql: `(array[${plentiful.join(',')}])[:location]`,
+      },
+    ]);
+    if (customers.some((c, i) => c !== (customers[0] as number) + i))
+      throw new Error('the staged customers ids are not consecutive: the pgbench script needs them so');
+    if (process.env.BENCH_BOOKING_SCRIPT) writeFileSync(process.env.BENCH_BOOKING_SCRIPT, script.script);
+    console.log(
+      `one pool booking sends ${traced.length} statements (${new Set(traced.map((t) => t.connection)).size} connections; BENCH_BOOKING_SCRIPT=file writes pgbench's script)`,
+    );
+
     // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
     const server = await startServerProcess(
-      { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+      env,
       (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     );
     const confirmed = (status: number, text: string) =>
       status === 200 && (JSON.parse(text) as { PendingReview?: boolean }).PendingReview === false;
-    let warmUp: { answers: Answer[]; seconds: number };
-    let paced: { answers: Answer[]; seconds: number };
-    let saturated: { answers: Answer[]; seconds: number };
+    type Run = { answers: Answer[]; seconds: number };
+    let warmUp: Run;
+    let paced: Run;
+    const saturated: { customers: number; run: Run }[] = [];
+    let scarceRace: Run;
     const loadBefore = load();
     try {
       const interval = (CUSTOMERS / RATE) * 1000;
       warmUp = await drive(server.address, CUSTOMERS, WARM_UP_SECONDS, booking, confirmed, interval);
       paced = await drive(server.address, CUSTOMERS, SECONDS, booking, confirmed, interval);
+      for (const customers of SATURATED_CUSTOMERS)
+        saturated.push({
+          customers,
+          run: await drive(server.address, customers, SATURATED_SECONDS, booking, confirmed),
+        });
       scarceShare = SCARCE_SHARE;
-      saturated = await drive(server.address, CUSTOMERS, SATURATED_SECONDS, booking, confirmed);
+      scarceRace = await drive(server.address, CUSTOMERS, SATURATED_SECONDS, booking, confirmed);
     } finally {
       await server.stop();
     }
     const loadAfter = load();
     const locations = await overbookedUnits(databaseUrl);
+    const clients = await pgbenchClients(databaseUrl, Math.min(...SATURATED_CUSTOMERS));
+    const pgbench = await runPgbench(databaseUrl, script, clients, SATURATED_SECONDS);
 
     const bare = await bareFastify();
-    let bareRun: { answers: Answer[]; seconds: number };
+    let bareRun: Run;
     try {
       bareRun = await drive(
         bare.address,
@@ -436,16 +508,27 @@ export async function benchBookingLoad(baseUrl: string): Promise<void> {
       }
       console.log([...seconds].map(([s, t]) => `${s}s ${t.n}/${t.max.toFixed(0)}ms`).join('  '));
     }
-    report(`saturated, ${SATURATED_SECONDS} s`, summary(saturated));
+    console.log(
+      `pgbench, the same ${traced.length} statements, -M prepared, ${clients} clients, ${SATURATED_SECONDS} s: ${pgbench.tps.toFixed(0)} bookings/s (latency ${pgbench.latencyMs.toFixed(1)} ms, failed ${pgbench.failed})`,
+    );
+    for (const { customers, run } of saturated) {
+      const s = summary(run);
+      report(`saturated, ${customers} customers, ${SATURATED_SECONDS} s`, s);
+      console.log(`  ratio to pgbench: ${(s.confirmedPerSecond / pgbench.tps).toFixed(2)}× (goal ≥ 0.8×)`);
+    }
+    report(
+      `saturated, ${CUSTOMERS} customers, a fifth to the scarce location, ${SATURATED_SECONDS} s`,
+      summary(scarceRace),
+    );
     console.log(
       `bare Fastify POST (same body, ${BARE_SECONDS} s): ${f.perSecond.toFixed(0)}/s; p50 ${ms(f.p50)}  p95 ${ms(f.p95)}; not 200: ${f.total - bareRun.answers.filter((a) => a.confirmed).length}`,
     );
-    for (const l of locations)
+    for (const l of locations.filter((l) => l.over > 0 || l.location === scarce))
       console.log(
         `  location ${l.location}${l.location === scarce ? ' (scarce)' : ''}: room ${l.room}, held by open bookings ${l.held}, overbooked ${l.over}`,
       );
     console.log(
-      `overbooked units in ${MARKET} ${SIZE} ${CLASS}: ${locations.reduce((a, l) => a + l.over, 0)}`,
+      `overbooked units in ${MARKET} ${SIZE} ${CLASS}: ${locations.reduce((a, l) => a + l.over, 0)} (independent SQL count, ${locations.length} locations)`,
     );
     console.log(`load average (1/5/15 min) before: ${loadBefore}; after: ${loadAfter}`);
   } finally {
