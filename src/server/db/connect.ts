@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { PreparingClient } from './prepared-statements';
 import type { Database } from './types';
 
 const INT8_OID = 20;
@@ -63,6 +64,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       types,
+      // Each query text parsed and planned once per connection (issue 30 §1).
+      Client: PreparingClient,
     });
     // An idle connection that the database drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
