@@ -40,7 +40,7 @@ export interface Varying {
  */
 export async function traceBooking(
   env: Record<string, string>,
-  submit: (address: string, turn: number) => Promise<void>,
+  submit: (address: string, turn: number, traced: boolean) => Promise<void>,
   { warmUps = 5, settleMs = 1500 } = {},
 ): Promise<TracedStatement[]> {
   const dir = mkdtempSync(join(tmpdir(), 'brr-pg-trace-'));
@@ -51,10 +51,10 @@ export async function traceBooking(
     resolve('bench/pg-trace.mjs'),
   ]);
   try {
-    for (let turn = 0; turn < warmUps; turn++) await submit(server.address, turn);
+    for (let turn = 0; turn < warmUps; turn++) await submit(server.address, turn, false);
     await new Promise((r) => setTimeout(r, settleMs));
     const before = readFileSync(file, 'utf8').length;
-    await submit(server.address, warmUps);
+    await submit(server.address, warmUps, true);
     await new Promise((r) => setTimeout(r, settleMs));
     return readFileSync(file, 'utf8')
       .slice(before)
