@@ -2,7 +2,7 @@
  * The answer of a booking submit, read back from the database: the same whether the order was just
  * booked or an Idempotency-Key replay asks for it again.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { outcomeOf } from '../../domain/messages';
 import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { Database } from '../db/types';
@@ -19,16 +19,18 @@ export const pendingEditMessage = (reason: string | null): string =>
   `Your changes are pending review by Customer Support${reason ? ` (${reason.toLowerCase()})` : ''}. Bookings that already have a number stay open as they are; the new ones get their numbers once the changes are confirmed.`;
 
 export async function presentOrder(db: Kysely<Database>, orderId: number): Promise<BookingSubmitResponse> {
-  const order = await db
-    .selectFrom('booking_orders')
-    .select(['booking_order_id', 'booking_order_type_code', 'status_code', 'version'])
-    .where('booking_order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  const bookings = await db
-    .selectFrom('bookings as b')
-    .innerJoin('locations as l', 'l.location_id', 'b.location_id')
+  // One round trip (issue 30 §1: it runs inside every booking's transaction): the order, a row per
+  // booking (or one with no booking), and each booking's named chassis.
+  const rows = await db
+    .selectFrom('booking_orders as o')
+    .leftJoin('bookings as b', 'b.booking_order_id', 'o.booking_order_id')
+    .leftJoin('locations as l', 'l.location_id', 'b.location_id')
     .leftJoin('locations as to', 'to.location_id', 'b.to_location_id')
-    .select([
+    .select((eb) => [
+      'o.booking_order_id',
+      'o.booking_order_type_code',
+      'o.status_code as order_status_code',
+      'o.version',
       'to.location_name as to_location_name',
       'b.booking_id',
       'b.booking_code',
@@ -38,24 +40,29 @@ export async function presentOrder(db: Kysely<Database>, orderId: number): Promi
       'b.equipment_class_code',
       'b.units_requested_count',
       'b.status_code',
-    ])
-    .where('b.booking_order_id', '=', orderId)
-    .orderBy('b.booking_id')
-    .execute();
-  const chassis = bookings.length
-    ? await db
+      eb
         .selectFrom('booking_chassis as bc')
         .innerJoin('chassis as c', 'c.chassis_master_id', 'bc.chassis_master_id')
-        .select(['bc.booking_id', 'c.chassis_id'])
-        .where(
-          'bc.booking_id',
-          'in',
-          bookings.map((b) => b.booking_id),
-        )
-        .orderBy('c.chassis_id')
-        .execute()
-    : [];
-  const pending = order.status_code === 'PN';
+        .select(sql<string[] | null>`array_agg(c.chassis_id order by c.chassis_id)`.as('ids'))
+        .whereRef('bc.booking_id', '=', 'b.booking_id')
+        .as('chassis'),
+    ])
+    .where('o.booking_order_id', '=', orderId)
+    .orderBy('b.booking_id')
+    .execute();
+  const order = rows[0];
+  if (!order) throw new Error(`no booking order ${orderId} to present`);
+  // A booking's own columns are set whenever it is there (the left join makes them look optional).
+  type BookingRow = (typeof rows)[number] & {
+    booking_id: number;
+    location_id: number;
+    location_name: string;
+    equipment_category_code: string;
+    units_requested_count: number;
+    status_code: string;
+  };
+  const bookings = rows.filter((b): b is BookingRow => b.booking_id !== null);
+  const pending = order.order_status_code === 'PN';
   const reason = pending
     ? await db
         .selectFrom('pending_requests as p')
@@ -79,7 +86,7 @@ export async function presentOrder(db: Kysely<Database>, orderId: number): Promi
       : outcomeOf(order.booking_order_type_code).confirmed,
     Version: order.version,
     Bookings: bookings.map((b) => {
-      const named = chassis.filter((c) => c.booking_id === b.booking_id).map((c) => c.chassis_id);
+      const named = b.chassis ?? [];
       return {
         BookingId: b.booking_id,
         BookingCode: b.booking_code,
