@@ -58,6 +58,7 @@ export function typeOf(deps: FlowDeps, flow: LoadedFlow): BookingType {
  * The checks a create and an update share, in the order the form meets them: good standing (no
  * form can help a customer not in good standing, SPEC §6; staff are checked against the customer
  * they book for, inside the booking), the schema and error rules, then the unanswered questions.
+ * A customer's standing comes first in what it is told, whichever of these finds something.
  * Answers the data without Acknowledged, and a way to ask the flow's questions again.
  */
 export async function checkFlowBody(
@@ -66,10 +67,14 @@ export async function checkFlowBody(
   viewer: Viewer,
   body: Record<string, unknown>,
 ): Promise<{ data: Record<string, unknown>; unanswered: (data: Record<string, unknown>) => RuleVerdict[] }> {
-  if (flow.requiresGoodStanding === true && needsGoodStanding(viewer))
-    await bookingCustomer(deps.db, viewer, undefined, { requireGoodStanding: true, lock: false });
   const { catalog, validate } = deps.flows;
   const { errors, unanswered } = checkSubmission(flow, body, validate, catalog.limits);
+  // The standing is read here only when the form has something to say: a clean form goes on to the
+  // booking's transaction, whose first statement checks the standing under the customer's lock
+  // (issue 30 §1: one round trip less per booking; docs/decisions.md D-060).
+  const hasSomethingToSay = errors.length > 0 || unanswered.length > 0;
+  if (hasSomethingToSay && flow.requiresGoodStanding === true && needsGoodStanding(viewer))
+    await bookingCustomer(deps.db, viewer, undefined, { requireGoodStanding: true, lock: false });
   if (errors.length > 0) throw SubmissionRefused.fromErrors(errors);
   if (unanswered.length > 0) throw SubmissionRefused.asking(unanswered);
   const { [ACKNOWLEDGED_FIELD]: answered, ...data } = body;
