@@ -20,7 +20,7 @@ export interface Staged {
   scarce: number;
   plentiful: number[];
   held: { firstMasterId: number };
-  repositionOrigin: { origin: number; org: string; reason: string; redeliveryReason: string };
+  repositionOrigin: { origins: number[]; org: string; reason: string; redeliveryReason: string };
 }
 
 export interface Scenario {
@@ -32,6 +32,8 @@ export interface Scenario {
   varying(traced: Record<string, unknown>, key: string): Varying[];
   /** A share of submits sent where they race for the last units (pool booking only). */
   scarceShare?: number;
+  /** The stage was reset: start over (the held chassis are held again). */
+  restart?(): void;
 }
 
 const CONTACT = { ContactName: 'Pat Dispatcher', EmailAddresses: 'pat@example.com' };
@@ -95,6 +97,7 @@ export function poolRedelivery(s: Staged): Scenario {
   return {
     name: 'pool redelivery',
     path: '/api/poolredelivery',
+    restart: () => next.fill(0),
     body: (connection) => {
       turn++;
       const k = next[connection] ?? 0;
@@ -136,10 +139,11 @@ export function poolRedelivery(s: Staged): Scenario {
   };
 }
 
-/** One unit from the origin to one of the other locations, carried by the first customer. */
+/** One unit from one of the origins to one of the other locations, carried by the first customer. */
 export function reposition(s: Staged): Scenario {
   let turn = 0;
-  const destinations = s.plentiful.filter((l) => l !== s.repositionOrigin.origin);
+  const { origins } = s.repositionOrigin;
+  const destinations = s.plentiful.filter((l) => !origins.includes(l));
   return {
     name: 'reposition',
     path: '/api/repositionbooking/create',
@@ -148,12 +152,12 @@ export function reposition(s: Staged): Scenario {
       return {
         Header: {
           InventoryOrgCode: s.repositionOrigin.org,
-          FromLocationId: s.repositionOrigin.origin,
+          FromLocationId: origins[turn % origins.length],
           EquipmentSize: SIZE,
           EquipmentClass: CLASS,
           Extendable: 'All',
           RepositionReasonCode: s.repositionOrigin.reason,
-          AvailableQuantity: 10_000,
+          AvailableQuantity: 1_000,
         },
         Orders: [
           {
@@ -165,8 +169,20 @@ export function reposition(s: Staged): Scenario {
         Contact: CONTACT,
       };
     },
-    varying: (traced, key) =>
-      common(s, key, (traced.Orders as { ToLocationId: number }[])[0]?.ToLocationId as number, destinations),
+    varying: (traced, key) => [
+      ...common(
+        s,
+        key,
+        (traced.Orders as { ToLocationId: number }[])[0]?.ToLocationId as number,
+        destinations,
+      ),
+      {
+        name: 'origin',
+        value: String((traced.Header as { FromLocationId: number }).FromLocationId),
+        set: [`\\set origin random(1, ${origins.length})`],
+        sql: `(array[${origins.join(',')}])[:origin]`,
+      },
+    ],
   };
 }
 

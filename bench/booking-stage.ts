@@ -22,7 +22,7 @@ export const SIZE = 'Chassis.40';
 export const CLASS = 'STD';
 export const SCARCE_UNITS = 40;
 /** Enough for every submit of a run at several hundred a second. */
-const PLENTIFUL_UNITS = 20_000;
+const PLENTIFUL_UNITS = 40_000;
 
 /** A fresh database beside the one BENCH_DATABASE_URL names. */
 export async function freshDatabase(baseUrl: string): Promise<string> {
@@ -111,7 +111,7 @@ export async function stage(databaseUrl: string) {
       scarce,
       plentiful,
       held: await holdChassis(db, customerIds),
-      repositionOrigin: await repositionOrigin(db, plentiful[0] as number),
+      repositionOrigin: await repositionOrigins(db, plentiful),
     };
   } finally {
     await handle.close();
@@ -142,11 +142,18 @@ async function holdChassis(db: Parameters<typeof migrate>[0], customers: readonl
   return { firstMasterId: first };
 }
 
-/** Reposition draws on a provider-managed org's units at its origin: enough for every run. */
-const REPOSITION_UNITS = 60_000;
+/**
+ * Reposition draws on a provider-managed org's units at its origin: REPOSITION_ORIGINS depots (an
+ * origin is locked while a reposition from it books, as at a real yard, so one origin for every
+ * customer would measure that lock alone), with enough units for a paced run at 300/s.
+ */
+const REPOSITION_ORIGINS = 8;
+const REPOSITION_UNITS_EACH = 3_000;
 
-async function repositionOrigin(db: Parameters<typeof migrate>[0], origin: number) {
-  await addChassis(db, origin, REPOSITION_UNITS, 'QRP');
+async function repositionOrigins(db: Parameters<typeof migrate>[0], plentiful: readonly number[]) {
+  const origins = plentiful.slice(0, REPOSITION_ORIGINS);
+  for (const [i, origin] of origins.entries())
+    await addChassis(db, origin, REPOSITION_UNITS_EACH, `QRP${String.fromCharCode(65 + i)}`);
   const reason = await db
     .selectFrom('reasons')
     .select('reason_code')
@@ -160,7 +167,7 @@ async function repositionOrigin(db: Parameters<typeof migrate>[0], origin: numbe
     .orderBy('reason_code')
     .executeTakeFirstOrThrow();
   return {
-    origin,
+    origins,
     org: 'IDL',
     reason: reason.reason_code,
     redeliveryReason: redelivery.reason_code,
@@ -231,6 +238,45 @@ export async function overbookedUnits(databaseUrl: string) {
         over: Math.max(0, Number(r.held) - room),
       };
     });
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Back to the stage before each measured run, so every run (the server's and pgbench's) starts
+ * from the same tables: the load customers' orders (their bookings, chassis lists and read-model
+ * rows go with them) and the mail are deleted, and the tables vacuumed.
+ */
+export async function resetBookings(databaseUrl: string, customers: readonly number[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('delete from booking_orders where customer_id = any($1)', [customers]);
+    await client.query('delete from mail_outbox');
+    await client.query('vacuum analyze booking_orders, bookings, booking_chassis, mail_outbox, audit_log');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until the outbox has sent every mail (a booking's work includes its mail: a run that ends
+ * with mail still queued has not done it yet). Answers the seconds it took, at most `limitSeconds`.
+ */
+export async function mailDrained(databaseUrl: string, limitSeconds = 120): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = performance.now();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from mail_outbox where sent_at is null and failed_at is null',
+      );
+      const seconds = (performance.now() - started) / 1000;
+      if (rows[0]?.n === 0 || seconds > limitSeconds) return seconds;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   } finally {
     await client.end();
   }

@@ -164,6 +164,8 @@ export function runPgbench(
     String(seconds),
     '-f',
     file,
+    // BENCH_PGBENCH_REPORT=1: pgbench's latency of each statement, printed after its run.
+    ...(process.env.BENCH_PGBENCH_REPORT ? ['-r'] : []),
     ...script.defines.flatMap((d) => ['-D', d]),
     databaseUrl,
   ];
@@ -171,6 +173,14 @@ export function runPgbench(
     execFile('pgbench', args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       rmSync(dir, { recursive: true, force: true });
       if (error) return fail(new Error(`pgbench failed: ${stderr || error.message}`));
+      if (process.env.BENCH_PGBENCH_REPORT)
+        console.log(
+          stdout
+            .split('\n')
+            .filter((line) => /^\s+[\d.]+\s+\d+\s+\S/.test(line))
+            .map((line) => line.slice(0, 160))
+            .join('\n'),
+        );
       const number = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1] ?? Number.NaN);
       done({
         tps: number(/tps = ([\d.]+)/),
