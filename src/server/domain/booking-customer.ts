@@ -34,7 +34,7 @@ export function requestedCustomerId(viewer: Viewer, requested: number | undefine
 }
 
 /**
- * Reads (and with `lock`, locks `for update`, so one customer's submits book one after another and
+ * Reads (and with `lock`, locks `for no key update`, so one customer's submits book one after another and
  * their weekly threshold holds) the customer of a submit, refusing one that may not book.
  */
 export async function bookingCustomer(
@@ -48,7 +48,7 @@ export async function bookingCustomer(
     .selectFrom('customers')
     .select(['customer_id', 'customer_name', 'scac', 'customer_class', 'good_standing', 'active'])
     .where('customer_id', '=', id);
-  if (options.lock) query = query.forUpdate();
+  if (options.lock) query = query.forNoKeyUpdate();
   const row = await query.executeTakeFirst();
   if (!row)
     throw new AppError(

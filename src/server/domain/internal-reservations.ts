@@ -186,7 +186,7 @@ function commentOf(deps: ReservationDeps, text: string | null | undefined) {
 }
 
 const lockLocation = (db: Kysely<Database>, locationId: number) =>
-  sql`select location_id from locations where location_id = ${locationId} for update`.execute(db);
+  sql`select location_id from locations where location_id = ${locationId} for no key update`.execute(db);
 
 const isDuplicate = (err: unknown) => {
   const e = err as { code?: string; message?: string };

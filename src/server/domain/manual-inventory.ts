@@ -117,7 +117,7 @@ export async function recordCount(
   const { org, location } = await checkCount(db, body);
   const comment = body.Comment?.trim() ? body.Comment.trim() : null;
   const id = await db.transaction().execute(async (trx) => {
-    await sql`select location_id from locations where location_id = ${location.location_id} for update`.execute(
+    await sql`select location_id from locations where location_id = ${location.location_id} for no key update`.execute(
       trx,
     );
     // Units added by counts take the next IDs: one count at a time anywhere hands them out.

@@ -62,7 +62,7 @@ async function lockBookableLocations(
     .select(['location_id', 'location_name', 'market_code', 'active', allowedColumn])
     .where('location_id', 'in', ids)
     .orderBy('location_id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
   const byId = new Map(locations.map((l) => [l.location_id, l]));
   const errors: FieldError[] = rows.flatMap(({ unit, index }) => {

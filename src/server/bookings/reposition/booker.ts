@@ -69,7 +69,7 @@ export const lockOrigin = (trx: Kysely<Database>, locationId: number) =>
     .selectFrom('locations')
     .select('location_id')
     .where('location_id', '=', locationId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 
 /** SPEC §3: with SendToExternalParties, the external parties are told too. */

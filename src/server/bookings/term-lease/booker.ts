@@ -86,7 +86,7 @@ async function lockLines(trx: Db, contractId: number): Promise<void> {
     .select('equipment_line_id')
     .where('contract_id', '=', contractId)
     .orderBy('equipment_line_id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
 
@@ -251,7 +251,7 @@ export async function lockLocations(trx: Db, ids: readonly number[]): Promise<vo
     .select('location_id')
     .where('location_id', 'in', sorted)
     .orderBy('location_id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
 
