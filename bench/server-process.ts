@@ -1,5 +1,6 @@
 /** The real server in its own process, as in production: a load generator must not share its event loop. */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 
 export interface ServerProcess {
   address: string;
@@ -46,7 +47,10 @@ export async function startServerProcess(
     // Issue 28: the benches drive one user far past a person's pace; they measure the server, so
     // its buckets are deep (they still run on every call).
     env: { ...BENCH_RATE_LIMITS, ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: 'ignore',
+    // BENCH_SERVER_LOG=file: the server's log lines there (appended), to read what a 5xx was.
+    stdio: process.env.BENCH_SERVER_LOG
+      ? ['ignore', openSync(process.env.BENCH_SERVER_LOG, 'a'), openSync(process.env.BENCH_SERVER_LOG, 'a')]
+      : 'ignore',
   });
   // A run that fails half-way must not leave its server behind.
   process.once('exit', () => child.kill('SIGTERM'));
