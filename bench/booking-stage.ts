@@ -154,23 +154,20 @@ async function repositionOrigins(db: Parameters<typeof migrate>[0], plentiful: r
   const origins = plentiful.slice(0, REPOSITION_ORIGINS);
   for (const [i, origin] of origins.entries())
     await addChassis(db, origin, REPOSITION_UNITS_EACH, `QRP${String.fromCharCode(65 + i)}`);
-  const reason = await db
-    .selectFrom('reasons')
-    .select('reason_code')
-    .where('reason_kind', '=', 'REPOSITION')
-    .orderBy('reason_code')
-    .executeTakeFirstOrThrow();
-  const redelivery = await db
-    .selectFrom('reasons')
-    .select('reason_code')
-    .where('reason_kind', '=', 'POOL_REDELIVERY')
-    .orderBy('reason_code')
-    .executeTakeFirstOrThrow();
+  const firstReason = async (kind: 'REPOSITION' | 'POOL_REDELIVERY') =>
+    (
+      await db
+        .selectFrom('reasons')
+        .select('reason_code')
+        .where('reason_kind', '=', kind)
+        .orderBy('reason_code')
+        .executeTakeFirstOrThrow()
+    ).reason_code;
   return {
     origins,
     org: 'IDL',
-    reason: reason.reason_code,
-    redeliveryReason: redelivery.reason_code,
+    reason: await firstReason('REPOSITION'),
+    redeliveryReason: await firstReason('POOL_REDELIVERY'),
   };
 }
 
