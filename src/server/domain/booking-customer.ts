@@ -34,8 +34,9 @@ export function requestedCustomerId(viewer: Viewer, requested: number | undefine
 }
 
 /**
- * Reads (and with `lock`, locks `for no key update`, so one customer's submits book one after another and
- * their weekly threshold holds) the customer of a submit, refusing one that may not book.
+ * Reads the customer of a submit, refusing one that may not book. With `lock`, the row is locked
+ * `for no key update`: one customer's submits book one after another and its weekly threshold
+ * holds, while another booking's foreign key to the customer (a motor carrier) is not blocked.
  */
 export async function bookingCustomer(
   db: Kysely<Database>,
