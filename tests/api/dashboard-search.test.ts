@@ -135,6 +135,30 @@ describe.each(databaseKinds)('dashboard search on %s', (kind) => {
     expect(named.map((r) => r.BookingId)).toContain(booking_id);
   });
 
+  it('names every row’s size, axles too, for a customer whose lookups hold no axle', async () => {
+    const names = new Map(
+      (
+        await sql<{ code: string; description: string }>`
+          select equipment_category_code as code, description from equipment_categories`.execute(t.handle.db)
+      ).rows.map((r) => [r.code, r.description]),
+    );
+    const rows = await allRows(t, customer, EVERYTHING);
+    // The demo customer is a party to an axle reposition; its lookups name no axle (SPEC §5).
+    expect(rows.some((r) => r.EquipmentSize.startsWith('Axle.'))).toBe(true);
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: '/api/lookup/equipmentCategories',
+      headers: { authorization: `Bearer ${customer}` },
+    });
+    expect(
+      lookup
+        .json()
+        .some((c: { EquipmentCategoryCode: string }) => c.EquipmentCategoryCode.startsWith('Axle.')),
+    ).toBe(false);
+    for (const r of rows) expect(r.EquipmentSizeName).toBe(names.get(r.EquipmentSize));
+    expect(rows.map((r) => r.EquipmentSizeName)).toContain('Axle');
+  });
+
   it('reads created and updated days in the caller’s time zone', async () => {
     const { booking_id, created_at } = await one(
       t,

@@ -1,7 +1,6 @@
 import { Link, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { Link as RouterLink } from 'react-router-dom';
-import type { EquipmentCategoryRow } from '../../domain/lookups';
 import { PENDING_NUMBER_TEXT } from '../../domain/messages';
 import type { DashboardRow } from '../../schemas/dashboard';
 import { DataList, type ListColumn } from '../components/DataList';
@@ -17,19 +16,14 @@ import { detailPath } from './row-actions';
  * card per booking. A search covers the old rows with a spinner (SPEC §2).
  */
 export const ResultsTable = observer(function ResultsTable() {
-  const { dashboard, lookups } = useStores();
-  const sizes = new Map(
-    lookups
-      .rows<EquipmentCategoryRow>('equipmentCategories')
-      .map((c) => [c.EquipmentCategoryCode, c.EquipmentCategoryDescription]),
-  );
+  const { dashboard } = useStores();
   const columns: ListColumn<DashboardRow>[] = [
     { header: 'Booking number', minW: '8rem', cell: (row) => <BookingNumberLink row={row} /> },
     { header: 'Order number', cell: (row) => row.BookingOrderId },
     { header: 'Order type', cell: (row) => row.BookingOrderTypeName },
     { header: 'Customer', cell: (row) => row.CustomerNameWithSCAC },
     { header: 'Location', cell: (row) => row.LocationName },
-    { header: 'Size', cell: (row) => sizes.get(row.EquipmentSize) ?? row.EquipmentSize },
+    { header: 'Size', cell: (row) => row.EquipmentSizeName },
     { header: 'Quantity', align: 'end', cell: (row) => row.Quantity },
     { header: 'Status', cell: (row) => <BookingStatusBadge code={row.StatusCode} /> },
     // Dates wrap (date, then time) within a floor so the columns between stay narrow.

@@ -60,6 +60,14 @@ export function matchingRows(db: Kysely<Database>, scope: DashboardScope): Match
     .where('r.party_id', '=', partyOf(scope)) as unknown as MatchQuery;
 }
 
+/**
+ * What a person reads for a size ("Axle", "40' Chassis"), from the server's own table: the client's
+ * lookups cannot name every size for everyone (SPEC §5 keeps axles and gensets out of the general
+ * list, and a customer may not read the reposition one), yet a row of an axle order names it.
+ */
+const sizeName = (column: 'r.equipment_category_code' | 'b.equipment_category_code') =>
+  sql<string>`coalesce((select ec.description from equipment_categories ec where ec.equipment_category_code = ${sql.ref(column)}), ${sql.ref(column)})`;
+
 /** Read-model rows with their booking, order, customer, location and type. */
 const withRowTables = (from: SelectQueryBuilder<RowTables, 'r', object>): RowQuery =>
   from
@@ -148,6 +156,7 @@ export function pageOfRows(db: Kysely<Database>, matching: MatchQuery, offset: n
         .$asScalar()
         .$notNull()
         .as('type_name'),
+      sizeName('r.equipment_category_code').as('size_name'),
       eb
         .selectFrom('customers as c')
         .select(customerNameWithScac('c').as('name'))
@@ -189,6 +198,7 @@ export const selectRowColumns = (query: RowQuery) =>
     'l.location_name',
     'r.market_code',
     'b.equipment_category_code',
+    sizeName('b.equipment_category_code').as('size_name'),
     'b.units_requested_count',
     'r.status_code',
     'r.created_at',
@@ -216,6 +226,7 @@ export function toDashboardRow(r: RowRecord): DashboardRow {
     LocationName: r.location_name,
     MarketCode: r.market_code,
     EquipmentSize: r.equipment_category_code,
+    EquipmentSizeName: r.size_name,
     Quantity: r.units_requested_count,
     StatusCode: r.status_code,
     StatusName: bookingStatusName(r.status_code),
