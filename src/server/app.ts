@@ -52,6 +52,8 @@ export interface BuildOptions {
   /** Folder of the built SPA; served at / when it exists. */
   staticDir?: string;
   logger?: boolean;
+  /** Where the log lines go (standard output unless given): a test reads them here. */
+  logStream?: { write(line: string): void };
   /** Issue 29: close waits for clients to end their connections (main.ts bounds it) instead of cutting idle ones. */
   gracefulClose?: boolean;
   /** Folders of further *.flow.json files served beside src/flows (a test's fixture flows). */
@@ -90,7 +92,13 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   await registerBookingTypes(base.db, bookingTypes);
   const app = Fastify({
     // Issue 28: no secret reaches a log line (plugins/log-redaction.ts).
-    logger: options.logger ? { ...redactingLogger, level: base.config.logLevel } : false,
+    logger: options.logger
+      ? {
+          ...redactingLogger,
+          level: base.config.logLevel,
+          ...(options.logStream && { stream: options.logStream }),
+        }
+      : false,
     // Issue 29: one line per request, written by the request hooks (operations/request-hooks.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: base.config.bodyLimitBytes,

@@ -85,6 +85,32 @@ describe.each(databaseKinds)('authentication check cache on %s', (kind) => {
     }
   });
 
+  it('refuses from memory what it refuses once checked: an ability the caller lacks, a token past its time', async () => {
+    const token = await a.tokenFor('demo.customer');
+    const pending = {
+      method: 'GET' as const,
+      url: '/api/bookingpending/allRequestTypes',
+      headers: bearer(token),
+    };
+    // The first call reads the database; the next ones are decided from memory (issue 30).
+    for (let call = 0; call < 3; call++) {
+      expect(await status(b, token)).toBe(200);
+      const refused = await b.inject(pending);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.headers['ratelimit-remaining']).toBeDefined();
+    }
+    const expiring = await a.tokenFor('demo.customer');
+    expect(await status(b, expiring)).toBe(200);
+    const claims = JSON.parse(Buffer.from(expiring.split('.')[1] as string, 'base64url').toString());
+    const realNow = Date.now;
+    Date.now = () => claims.exp * 1000 + 1;
+    try {
+      expect(await status(b, expiring)).toBe(401);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
   it('refuses a signed-out token on the other instance within a second', async () => {
     const token = await a.tokenFor('demo.customer');
     const other = await a.tokenFor('demo.customer');

@@ -133,3 +133,67 @@ describe.each(databaseKinds)('health, readiness and metrics on %s', (kind) => {
     expect(version.headers.connection).toBe('close');
   });
 });
+
+describe.each(databaseKinds)('the request log on %s', (kind) => {
+  let t: TestApp;
+  const written: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { logger: true, logStream: { write: (text) => written.push(text) } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const lines = () =>
+    written
+      .join('')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('writes one line per request, as pino writes a line: the request id, the pattern, the status, the caller', async () => {
+    const token = await t.tokenFor('demo.customer');
+    await new Promise((resolve) => setImmediate(resolve));
+    written.length = 0; // the sign-in's own line
+    const calls = [
+      // A query is never logged: it may carry a secret.
+      { url: '/api/configuration/ui?access_token=never-in-the-log', headers: bearer(token) },
+      { url: '/api/dashboard/details/999999', headers: bearer(token) },
+      { url: '/api/configuration/ui', headers: {} },
+      { url: '/api/version', headers: {} },
+    ];
+    const answers = [];
+    for (const call of calls) answers.push(await t.app.inject({ method: 'GET', ...call }));
+    t.app.log.info({ note: 'after the calls' }, 'a line of pino itself');
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const all = lines();
+    expect(written.join('')).not.toContain('never-in-the-log');
+    expect(written.join('')).not.toContain(token);
+    const requests = all.filter((l) => l.msg === 'request');
+    expect(requests.map((l) => l.reqId)).toEqual(answers.map((a) => a.headers['x-request-id']));
+    const userId = requests[0]?.userId;
+    expect(userId).toEqual(expect.any(Number));
+    expect(requests.map(({ method, route, status, userId }) => ({ method, route, status, userId }))).toEqual([
+      { method: 'GET', route: '/api/configuration/ui', status: 200, userId },
+      { method: 'GET', route: '/api/dashboard/details/:id', status: 404, userId },
+      { method: 'GET', route: '/api/configuration/ui', status: 401, userId: undefined },
+      { method: 'GET', route: '/api/version', status: 200, userId: undefined },
+    ]);
+    for (const line of requests) {
+      expect(line.durationMs).toEqual(expect.any(Number));
+      expect(line.level).toBe(30);
+    }
+    // The same shape as pino's own lines: level, time, pid and hostname first.
+    const pinoLine = all.find((l) => l.msg === 'a line of pino itself');
+    expect(pinoLine).toBeDefined();
+    const head = (l: Record<string, unknown>) => Object.keys(l).slice(0, 4);
+    for (const line of requests) {
+      expect(head(line)).toEqual(head(pinoLine as Record<string, unknown>));
+      expect(line.pid).toBe(pinoLine?.pid);
+      expect(line.time).toEqual(expect.any(Number));
+    }
+  });
+});

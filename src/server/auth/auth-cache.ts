@@ -40,6 +40,11 @@ export interface AuthCache {
    * A signature stays good, so these are kept whatever changes; expiry is checked on every call.
    */
   claims(token: string, verify: () => Promise<TokenClaims | null>): Promise<TokenClaims | null>;
+  /**
+   * Issue 30: the token's claims and record when both are at hand (claims unexpired, the cache
+   * live), with no promise; null when either needs a check or a read.
+   */
+  known(token: string): { claims: TokenClaims; record: AuthRecord | undefined } | null;
   /** The record of a token; `read` runs when it is not cached (or the cache is not live). */
   get(token: string, read: () => Promise<AuthRecord | undefined>): Promise<AuthRecord | undefined>;
   /**
@@ -69,6 +74,13 @@ class TokenRecords {
   readonly #keys = new Map<string, unknown>();
   #generation = 0;
   live = false;
+
+  known(token: string) {
+    const claims = this.#verified.get(token);
+    if (!claims || !this.live || !this.#entries.has(token)) return null;
+    if (claims.exp <= Math.floor(Date.now() / 1000)) return null;
+    return { claims, record: this.#entries.get(token) };
+  }
 
   async claims(token: string, verify: () => Promise<TokenClaims | null>) {
     const known = this.#verified.get(token);
@@ -198,6 +210,7 @@ export async function authCacheFor(handle: DatabaseHandle, log: Log = console): 
     };
   }
   return {
+    known: (token) => records.known(token),
     claims: (token, verify) => records.claims(token, verify),
     get: (token, read) => records.get(token, read),
     apiKey: (keyHash, read) => records.apiKey(keyHash, read),

@@ -6,6 +6,7 @@
  * their roles grant now, not what the token was issued with.
  */
 import type { Kysely } from 'kysely';
+import type { TokenClaims } from '../../domain/claims';
 import { ACCOUNT_NOT_ACTIVE_TEXT } from '../../domain/messages';
 import { ENTITIES } from '../../domain/permissions';
 import type { Database } from '../db/types';
@@ -76,6 +77,25 @@ export async function authenticate(
   if (!claims) throw unauthorized();
   const read = () => readAuthRecord(db, claims.UserId, token);
   const row = cache ? await cache.get(token, read) : await read();
+  return viewerOf(claims, row, token, cache);
+}
+
+/**
+ * Issue 30: `authenticate` with no promise, when the cache holds all it reads (the calls after a
+ * token's first); null when it does not. Refuses as `authenticate` does.
+ */
+export function knownViewer(token: string, cache: AuthCache): Viewer | null {
+  const known = cache.known(token);
+  return known && viewerOf(known.claims, known.record, token, cache);
+}
+
+/** The caller of well-signed `claims` as `row` reads them now; a 401 or 403 AppError otherwise. */
+function viewerOf(
+  claims: TokenClaims,
+  row: AuthRecord | undefined,
+  token: string,
+  cache: AuthCache | undefined,
+): Viewer {
   if (!row || row.revoked) throw unauthorized();
   if (!isCurrentSession(claims, row.sessions_valid_after)) throw unauthorized(SESSION_ENDED_TEXT);
   if (!row.active) throw accountNotActive();

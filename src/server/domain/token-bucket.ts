@@ -94,14 +94,19 @@ export class TokenLeases {
 
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** A token from the lease this instance holds, with no promise; null when it holds none. */
+  takeHeld(bucket: string, limit: TokenBucketLimit): BucketReading | null {
+    const lease = this.leases.get(bucket);
+    if (!lease || lease.held < 1) return null;
+    lease.held -= 1;
+    // What the caller has left: the row's tokens and what this instance still holds.
+    return readingOf(limit, true, lease.rowTokens + lease.held);
+  }
+
   async take(bucket: string, limit: TokenBucketLimit): Promise<BucketReading> {
     for (;;) {
-      const lease = this.leases.get(bucket);
-      if (lease && lease.held >= 1) {
-        lease.held -= 1;
-        // What the caller has left: the row's tokens and what this instance still holds.
-        return readingOf(limit, true, lease.rowTokens + lease.held);
-      }
+      const held = this.takeHeld(bucket, limit);
+      if (held) return held;
       const inFlight = this.taking.get(bucket);
       if (inFlight) {
         if (!(await inFlight)) return this.refused(bucket, limit);

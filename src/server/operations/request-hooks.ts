@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PortalMetrics } from './metrics';
 import type { Readiness } from './readiness';
+import { createRequestLog } from './request-log';
 
 /** Refusals of POST /api/auth/login that count as sign-in refusals (domain/auth.ts's codes). */
 const SIGN_IN_REFUSALS = new Set(['INVALID_LOGIN', 'ACCOUNT_LOCKED', 'RATE_LIMITED', 'NOT_ACTIVE']);
@@ -18,6 +19,12 @@ export function installRequestHooks(
   metrics: PortalMetrics,
   readiness: Readiness,
 ): void {
+  const requestLog = createRequestLog(app.log);
+  if (requestLog)
+    app.addHook('onClose', (_app, done) => {
+      requestLog.flush();
+      done();
+    });
   // Callback hooks, not async ones: each async hook costs every request a promise (issue 30).
   app.addHook('onRequest', (request, reply, done) => {
     // A hub WebSocket is a connection, not a request: portal_hub_connections counts those.
@@ -42,17 +49,14 @@ export function installRequestHooks(
     if (!request.routeOptions.config?.operations) {
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.requestEnded(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-      request.log.info(
-        {
-          method: request.method,
-          route,
-          status: reply.statusCode,
-          durationMs: Math.round(reply.elapsedTime * 10) / 10,
-          ...(request.viewer ? { userId: request.viewer.userId } : {}),
-          ...(request.viewer?.apiKeyId ? { apiKeyId: request.viewer.apiKeyId } : {}),
-        },
-        'request',
-      );
+      requestLog?.write(request.log, {
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        userId: request.viewer?.userId,
+        apiKeyId: request.viewer?.apiKeyId || undefined,
+      });
     }
     done();
   });

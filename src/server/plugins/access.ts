@@ -10,13 +10,13 @@
  * which routes a key may call at all and which of its abilities each needs.
  * Issue 28: each authenticated call takes a token from its user's or key's bucket (call-limits.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Ability, API_KEY_SESSION_REFUSAL, apiKeyMayCall, can, refusalOf } from '../../domain/policies';
 import { RESET_REQUIRED_TEXT } from '../../schemas/account';
 import { apiKeyOf, createApiKeyAuthenticator } from '../auth/api-key-auth';
 import type { AuthCache } from '../auth/auth-cache';
-import { authenticate, bearerToken } from '../auth/authenticate';
+import { authenticate, bearerToken, knownViewer } from '../auth/authenticate';
 import type { TokenService } from '../auth/tokens';
 import type { RateLimits } from '../config';
 import type { Database } from '../db/types';
@@ -66,40 +66,74 @@ export function installAccessControl(
   });
 
   const apiKeys = createApiKeyAuthenticator(db, authCache);
-  const takeCall = createCallLimiter(db, limits);
-  app.addHook('onRequest', async (request, reply) => {
+  const calls = createCallLimiter(db, limits);
+
+  /** What a signed-in viewer may do here: a pending reset and the route's ability. */
+  function authorize(request: FastifyRequest, access: RouteAccess, viewer: Viewer): void {
+    if (viewer.claims.ResetPassword === true && !request.routeOptions.config?.allowDuringPasswordReset)
+      throw new AppError(403, RESET_REQUIRED_TEXT, 'RESET_PASSWORD_REQUIRED');
+    const params = request.params as Record<string, string>;
+    if (typeof access === 'object' && !can(viewer, access, params))
+      throw forbidden(refusalOf(access, params));
+  }
+
+  async function checkApiKey(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    access: Exclude<RouteAccess, 'public' | 'optional'>,
+  ) {
+    request.viewer = await apiKeys.authenticate(key, request.ip);
+    await calls.take(request.viewer, reply);
+    if (!apiKeyMayCall(access)) throw forbidden(API_KEY_SESSION_REFUSAL);
+    const params = request.params as Record<string, string>;
+    if (typeof access === 'object' && !can(request.viewer, access, params))
+      throw forbidden(refusalOf(access, params, request.viewer));
+  }
+
+  async function checkToken(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    access: RouteAccess,
+  ) {
+    request.viewer = await authenticate(db, tokens, token, authCache);
+    await calls.take(request.viewer, reply);
+    authorize(request, access, request.viewer);
+  }
+
+  /** Undefined when the call is decided at once; else the promise of the checks that must wait. */
+  function check(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
     const url = request.routeOptions.url;
     if (!url) return;
     const access = request.routeOptions.config?.access ?? defaultAccess(url);
     if (access === 'public') return;
     // Issue 18: a key goes through the same routes and checks; `can` narrows it to its abilities.
     const key = apiKeyOf(request.headers.authorization);
-    if (key && access !== 'optional') {
-      request.viewer = await apiKeys.authenticate(key, request.ip);
-      await takeCall(request.viewer, reply);
-      if (!apiKeyMayCall(access)) throw forbidden(API_KEY_SESSION_REFUSAL);
-      const params = request.params as Record<string, string>;
-      if (typeof access === 'object' && !can(request.viewer, access, params))
-        throw forbidden(refusalOf(access, params, request.viewer));
-      return;
-    }
+    if (key && access !== 'optional') return checkApiKey(request, reply, key, access);
     const token = bearerToken(request.headers.authorization);
     if (!token && access === 'optional') return;
     if (!token)
       throw unauthorized(
         'Sign in to continue: this call needs a bearer token (or an API key: Authorization: ApiKey …).',
       );
-    request.viewer = await authenticate(db, tokens, token, authCache);
-    await takeCall(request.viewer, reply);
-    if (
-      request.viewer.claims.ResetPassword === true &&
-      !request.routeOptions.config?.allowDuringPasswordReset
-    ) {
-      throw new AppError(403, RESET_REQUIRED_TEXT, 'RESET_PASSWORD_REQUIRED');
+    // Issue 30: a token the cache knows, with a lease of its bucket at hand, costs no promise.
+    const viewer = authCache ? knownViewer(token, authCache) : null;
+    if (!viewer || !calls.takeHeld(viewer, reply)) return checkToken(request, reply, token, access);
+    request.viewer = viewer;
+    authorize(request, access, viewer);
+  }
+
+  // A callback hook: a call decided at once costs no promise (issue 30).
+  app.addHook('onRequest', (request, reply, done) => {
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = check(request, reply);
+    } catch (err) {
+      return done(err as Error);
     }
-    const params = request.params as Record<string, string>;
-    if (typeof access === 'object' && !can(request.viewer, access, params))
-      throw forbidden(refusalOf(access, params));
+    if (waiting) waiting.then(() => done(), done);
+    else done();
   });
 }
 
