@@ -40,6 +40,31 @@ export const lookupResponseSchema = {
   items: { type: 'object', additionalProperties: true },
 } as const;
 
+/** Issue 30 §3: several whole datasets in one request (a page's first lookups). */
+export const lookupBatchQuerySchema = {
+  type: 'object',
+  properties: {
+    dataset: {
+      type: 'array',
+      items: { type: 'string', enum: LOOKUP_DATASETS },
+      minItems: 1,
+      maxItems: LOOKUP_DATASETS.length,
+      uniqueItems: true,
+      description:
+        'The datasets to answer (repeat the parameter), each as GET /api/lookup/{dataset} answers it.',
+    },
+  },
+  required: ['dataset'],
+  additionalProperties: false,
+} as const;
+export type LookupBatchQuery = FromSchema<typeof lookupBatchQuerySchema>;
+
+export const lookupBatchResponseSchema = {
+  type: 'object',
+  description: 'Each dataset asked for, by its name, with its rows.',
+  additionalProperties: lookupResponseSchema,
+} as const;
+
 /** The largest list a single check accepts: the biggest chassis list any flow submits. */
 export const equipmentBodySchema = {
   type: 'object',

@@ -176,4 +176,45 @@ describe.each(databaseKinds)('lookups on %s', (kind) => {
     expect(otherCompany.statusCode).toBe(400);
     expect(otherCompany.json().message).toBe('You can book only for your own company.');
   });
+
+  it('answers several datasets in one request, each as its own request answers it (issue 30 §3)', async () => {
+    const first = [
+      'dashboardOrderTypes',
+      'locationmarkets',
+      'locations',
+      'equipmentCategories',
+      'equipmentClasses',
+    ];
+    const query = first.map((d) => `dataset=${d}`).join('&');
+    for (const token of [staff, customer]) {
+      const batch = await get(`/api/lookups?${query}`, token);
+      expect(Object.keys(batch).sort()).toEqual([...first].sort());
+      for (const dataset of first)
+        expect(batch[dataset], dataset).toEqual(await get(`/api/lookup/${dataset}`, token));
+    }
+    // One dataset alone is a list of one.
+    expect(await get('/api/lookups?dataset=locationmarkets')).toEqual({
+      locationmarkets: await get('/api/lookup/locationmarkets'),
+    });
+  });
+
+  it('refuses a batch holding a dataset the caller may not read, or no dataset, or an unknown one', async () => {
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/lookups?dataset=locations&dataset=pendingReasons',
+      headers: bearer(customer),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have permission to read pendingReasons.');
+    expect(refused.body).not.toContain('LocationName');
+    for (const url of [
+      '/api/lookups',
+      '/api/lookups?dataset=nothing',
+      '/api/lookups?dataset=locations&dataset=locations',
+    ]) {
+      const bad = await t.app.inject({ method: 'GET', url, headers: bearer(staff) });
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json().message, url).toMatch(/dataset/i);
+    }
+  });
 });

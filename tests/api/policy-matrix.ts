@@ -119,6 +119,8 @@ const HAND_ROUTE_POLICIES: RouteTable = {
       params: { dataset: 'filteredLocationByLongtermContract' },
     },
   ],
+  // Issue 30 §3: each dataset of the batch is then checked as its own route checks it (lookup.test.ts).
+  'GET /api/lookups': { ability: 'lookup.read(dataset)', who: A.lookupReaders },
   'POST /api/lookup/equipment': { ability: 'signedIn', who: A.signedIn },
   'GET /config/config.json': { ability: 'public', who: A.everyone },
   'GET /api/public/config': { ability: 'public', who: A.everyone },

@@ -7,7 +7,10 @@ import {
   type EquipmentBody,
   equipmentBodySchema,
   equipmentResponseSchema,
+  type LookupBatchQuery,
   type LookupQuery,
+  lookupBatchQuerySchema,
+  lookupBatchResponseSchema,
   lookupParamsSchema,
   lookupQuerySchema,
   lookupResponseSchema,
@@ -64,6 +67,29 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         ...(poolBookingAllowed !== undefined ? { poolBookingAllowed } : {}),
         ...(customerClass?.length ? { customerClass } : {}),
       });
+    },
+  });
+
+  app.get<{ Querystring: LookupBatchQuery }>('/api/lookups', {
+    // Any signed-in caller (or key); each dataset is then checked as its own route checks it.
+    config: { access: Abilities.lookupRead },
+    schema: {
+      tags,
+      summary:
+        'Several whole datasets in one request (what a page needs first); each as GET /api/lookup/{dataset} answers it.',
+      querystring: lookupBatchQuerySchema,
+      security: [{ bearer: [] }],
+      response: { 200: lookupBatchResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const viewer = viewerOf(request);
+      const datasets = request.query.dataset as LookupDataset[];
+      // All or none: one the caller may not read refuses the request, as its own would be.
+      for (const dataset of datasets)
+        if (!can(viewer, Abilities.lookupRead, { dataset }))
+          throw forbidden(refusalOf(Abilities.lookupRead, { dataset }));
+      const rows = await Promise.all(datasets.map((dataset) => fetchLookup(db, viewer, dataset)));
+      return Object.fromEntries(datasets.map((dataset, i) => [dataset, rows[i]]));
     },
   });
 
