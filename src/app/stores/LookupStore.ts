@@ -21,8 +21,10 @@ const NO_ROWS: readonly unknown[] = Object.freeze([]);
 export const LOOKUP_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000, 30_000];
 
 /**
- * Issue 15: the datasets the page in front of the user needs go first, all at once; the rest
- * follow this many at a time, so they never hold up that page's own calls.
+ * Issue 15: the datasets the page in front of the user needs go first; the rest follow once those
+ * have answered. Issue 30 §3: each group is one request (GET /api/lookups) — on a slow line every
+ * request costs a round trip, and browsers open few connections. When a group's request fails,
+ * its datasets are asked one by one, this many at a time, each with its retries.
  */
 export const LOOKUP_BACKGROUND_CONCURRENCY = 4;
 
@@ -56,9 +58,10 @@ export class LookupStore {
   }
 
   /**
-   * Asks for every readable dataset once (SPEC §4): `first` (what the opening page needs) at once,
-   * the rest afterwards, LOOKUP_BACKGROUND_CONCURRENCY at a time. A failure is shown through the
-   * message service and asked again (LOOKUP_RETRY_DELAYS_MS).
+   * Asks for every readable dataset once (SPEC §4): `first` (what the opening page needs) in one
+   * request, the rest in one more once those have answered. A group that fails is asked again
+   * dataset by dataset, LOOKUP_BACKGROUND_CONCURRENCY at a time; a failure there is shown through
+   * the message service and asked again (LOOKUP_RETRY_DELAYS_MS).
    */
   loadAll(permissions: PermissionSet, first: readonly LookupDataset[] = []): void {
     if (this.loaded) return;
@@ -67,7 +70,7 @@ export class LookupStore {
     const now = readable.filter((d) => first.includes(d));
     this.queue = readable.filter((d) => !first.includes(d));
     const generation = this.generation;
-    void Promise.allSettled(now.map((d) => this.load(d, 0))).then(() => {
+    void this.loadGroup(now).then(() => {
       if (generation === this.generation) this.startBackground();
     });
   }
@@ -75,17 +78,49 @@ export class LookupStore {
   private startBackground(): void {
     if (this.backgroundStarted) return;
     this.backgroundStarted = true;
-    for (let i = 0; i < LOOKUP_BACKGROUND_CONCURRENCY; i++) this.pump();
+    const rest = this.queue;
+    this.queue = [];
+    void this.loadGroup(rest);
   }
 
-  private pump(): void {
-    const next = this.queue.shift();
-    if (next === undefined) return;
+  /**
+   * Several datasets in one request; settles once they have landed or, when the request failed,
+   * once each has been asked on its own (its first attempt).
+   */
+  private loadGroup(datasets: readonly LookupDataset[]): Promise<void> {
+    if (datasets.length === 0) return Promise.resolve();
     const generation = this.generation;
-    void this.load(next, 0).finally(() => {
-      if (generation !== this.generation) return;
-      this.pump();
-    });
+    return this.api
+      .get<Record<string, unknown>>('/lookups', {
+        params: { dataset: datasets },
+        paramsSerializer: { indexes: null },
+        // Each dataset asked on its own then tells the user what fails.
+        silent: true,
+      })
+      .then(
+        action((res) => {
+          if (generation !== this.generation) return;
+          for (const dataset of datasets) {
+            const rows = res.data?.[dataset];
+            this.datasets.set(dataset, deepFreeze(Array.isArray(rows) ? rows : []));
+            this.failed.delete(dataset);
+          }
+        }),
+        () => (generation === this.generation ? this.loadEach(datasets) : undefined),
+      );
+  }
+
+  /** Each dataset on its own, LOOKUP_BACKGROUND_CONCURRENCY at a time, until a sign-out. */
+  private async loadEach(datasets: readonly LookupDataset[]): Promise<void> {
+    const generation = this.generation;
+    const waiting = [...datasets];
+    const worker = async () => {
+      for (let next = waiting.shift(); next !== undefined; next = waiting.shift()) {
+        if (generation !== this.generation) return;
+        await this.load(next, 0);
+      }
+    };
+    await Promise.all(Array.from({ length: LOOKUP_BACKGROUND_CONCURRENCY }, worker));
   }
 
   /** Asks for a queued dataset now: a page reads it (issue 15). */
