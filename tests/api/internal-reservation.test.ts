@@ -127,7 +127,7 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toMatchObject({ code: 'NOT_ENOUGH_FREE' });
     expect(tooMany.json().message).toBe(
-      `Only 5 units of Chassis.40 STD are free at ${place.name}: IDL can reserve at most 5 there, not 6. Nothing was changed.`,
+      `Only 5 units of 40' Chassis Standard are free at ${place.name}: IDL can reserve at most 5 there, not 6. Nothing was changed.`,
     );
     const created = await call('POST', BASE, staff, body(3));
     expect(created.statusCode, created.body).toBe(200);
@@ -147,7 +147,7 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
     const again = await call('POST', BASE, staff, body(1));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(
-      /^IDL already reserves 3 of Chassis\.40 STD at .+: change that one instead\.$/,
+      /^IDL already reserves 3 of 40' Chassis Standard at .+: change that one instead\.$/,
     );
 
     // The customer's form still showed 5: the booking finds 2 and goes to review.
@@ -229,7 +229,7 @@ describe.each(databaseKinds)('internal reservations on %s', (kind) => {
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().message).toMatch(
       new RegExp(
-        `^Only 0 units of Chassis\\.40 STD are free at .+ can reserve at most 0 there, not ${free}\\. Nothing was changed\\.$`,
+        `^Only 0 units of 40' Chassis Standard are free at .+ can reserve at most 0 there, not ${free}\\. Nothing was changed\\.$`,
       ),
     );
     expect(await availableAt(t, customer, 'pool', LAX_40, shared.LocationId)).toBe(0);

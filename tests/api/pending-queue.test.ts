@@ -213,7 +213,7 @@ describe.each(databaseKinds)('the pending queue on %s', (kind) => {
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json().code).toBe('UNITS_GONE');
       expect(refused.json().error).toMatch(
-        /only 0 of 2 units of Chassis\.40 STD are available at .*Nothing was booked/,
+        /only 0 of 2 units of 40' Chassis Standard are available at .*Nothing was booked/,
       );
       const state = await orderState(t, q.orderId);
       expect(state.order.status_code).toBe('PN');
@@ -394,7 +394,7 @@ describe.each(databaseKinds)('the pending queue on %s', (kind) => {
       expect(request.Validation).toMatchObject({ Passed: false, FailureCode: 'NO_INVENTORY' });
       const checks = Object.fromEntries((request.Validation?.Checks ?? []).map((c) => [c.Check, c]));
       expect(checks.availability).toMatchObject({ Passed: false, FailureCode: 'NO_INVENTORY' });
-      expect(checks.availability?.Message).toMatch(/Only 0 of 3 units of Chassis\.40 STD/);
+      expect(checks.availability?.Message).toMatch(/Only 0 of 3 units of 40' Chassis Standard/);
       expect(checks.standing).toMatchObject({ Passed: false, FailureCode: 'CREDIT_HOLD' });
       expect(checks.threshold).toMatchObject({ Passed: false, FailureCode: 'THRESHOLD_EXCEEDED' });
       expect(checks.threshold?.Message).toMatch(/over the weekly threshold of 0 \(CHI, Chassis\.40\)/);

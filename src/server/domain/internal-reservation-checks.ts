@@ -4,17 +4,19 @@
  * reason, and no more units than are free at the location (the refusal names the free number).
  */
 import type { Kysely } from 'kysely';
+import type { DisplayNames } from '../../domain/display-names';
 import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { countInventory } from './inventory-availability-counts';
 
 export const bad = (message: string, code = 'INVALID_RESERVATION') => new AppError(400, message, code);
-export const kindText = (r: {
-  equipment_category_code: string;
-  equipment_class_code: string;
-  extendable: boolean;
-}) => `${r.equipment_category_code} ${r.equipment_class_code}${r.extendable ? ' extendable' : ''}`;
+/** A reservation's kind as people read it: "40' Chassis Standard, extendable". */
+export const kindText = (
+  r: { equipment_category_code: string; equipment_class_code: string; extendable: boolean },
+  names: DisplayNames,
+) =>
+  `${names.equipment(r.equipment_category_code, r.equipment_class_code)}${r.extendable ? ', extendable' : ''}`;
 
 /** SPEC §5: internal reservation orgs are the provider-managed ones. */
 export async function providerManagedOrg(db: Kysely<Database>, code: string) {
@@ -117,10 +119,15 @@ export async function freeFor(db: Kysely<Database>, r: Kind, ownHeld: number): P
 export const heldBack = (quantity: number, customerBookingsAllowed: boolean, poolOrg: boolean) =>
   customerBookingsAllowed || !poolOrg ? 0 : quantity;
 
-export function tooMany(r: Kind & { location_name: string }, wanted: number, free: number) {
+export function tooMany(
+  r: Kind & { location_name: string },
+  wanted: number,
+  free: number,
+  names: DisplayNames,
+) {
   return new AppError(
     409,
-    `Only ${free} ${free === 1 ? 'unit' : 'units'} of ${kindText(r)} ${free === 1 ? 'is' : 'are'} free at ${r.location_name}: ` +
+    `Only ${free} ${free === 1 ? 'unit' : 'units'} of ${kindText(r, names)} ${free === 1 ? 'is' : 'are'} free at ${r.location_name}: ` +
       `${r.inventory_org_code} can reserve at most ${free} there, not ${wanted}. Nothing was changed.`,
     'NOT_ENOUGH_FREE',
   );

@@ -20,6 +20,7 @@ import type { Database } from '../db/types';
 import { AppError, type ErrorLog, notFound } from '../errors';
 import { announce, type OrderEvents } from '../events/order-events';
 import { POOL_ORG_TYPES } from './availability';
+import { loadDisplayNames } from './display-names';
 import {
   bad,
   checkReason,
@@ -229,12 +230,17 @@ export async function createReservation(
       if (existing)
         throw new AppError(
           409,
-          `${kind.inventory_org_code} already reserves ${existing.reserved_quantity} of ${kindText(kind)} at ${location.location_name} (reservation ${existing.reservation_id}): change that one instead.`,
+          `${kind.inventory_org_code} already reserves ${existing.reserved_quantity} of ${kindText(kind, await loadDisplayNames(trx))} at ${location.location_name} (reservation ${existing.reservation_id}): change that one instead.`,
           'RESERVATION_EXISTS',
         );
       const free = await freeFor(trx, kind, 0);
       if (body.ReservedQuantity > free)
-        throw tooMany({ ...kind, location_name: location.location_name }, body.ReservedQuantity, free);
+        throw tooMany(
+          { ...kind, location_name: location.location_name },
+          body.ReservedQuantity,
+          free,
+          await loadDisplayNames(trx),
+        );
       const now = new Date();
       const row = await trx
         .insertInto('internal_reservations')
@@ -267,7 +273,7 @@ export async function createReservation(
     if (isDuplicate(err))
       throw new AppError(
         409,
-        `${kind.inventory_org_code} already reserves ${kindText(kind)} at ${location.location_name}: change that reservation instead.`,
+        `${kind.inventory_org_code} already reserves ${kindText(kind, await loadDisplayNames(db))} at ${location.location_name}: change that reservation instead.`,
         'RESERVATION_EXISTS',
       );
     throw err;
@@ -325,7 +331,8 @@ export async function updateReservation(
     let free: number | null = null;
     if (after.reserved_quantity > before.reserved_quantity || heldAfter > heldBefore) {
       free = await freeFor(trx, before, heldBefore);
-      if (after.reserved_quantity > free) throw tooMany(before, after.reserved_quantity, free);
+      if (after.reserved_quantity > free)
+        throw tooMany(before, after.reserved_quantity, free, await loadDisplayNames(trx));
     }
     const now = new Date();
     const commentChanged = comment !== undefined && comment !== before.reservation_comment;

@@ -8,6 +8,7 @@
  * the hub are told after the commit.
  */
 import { type Kysely, sql } from 'kysely';
+import type { DisplayNames } from '../../domain/display-names';
 import type { PendingOutcome } from '../../schemas/pending';
 import type { FlowDeps } from '../bookings/flow-submission';
 import type { Database } from '../db/types';
@@ -17,6 +18,7 @@ import { availableUnitsAt, poolYardsOf } from './availability';
 import { queueBookingMail, queueEndedMail } from './booking-notification';
 import { bookingCode } from './booking-numbers';
 import { presentOrder } from './booking-presenter';
+import { loadDisplayNames } from './display-names';
 import { actorOf, bookingField, recordOrderChange, STATUS_FIELD } from './order-audit';
 import { OPEN_REQUEST_STATES, type PresentOptions, presentPendingRequests } from './pending-requests';
 import type { Viewer } from './viewer';
@@ -141,6 +143,8 @@ export async function shortfallsOf(
     groups.set(key, [...(groups.get(key) ?? []), b]);
   }
   const shortfalls: Shortfall[] = [];
+  // Read only when something falls short: a shortfall names its size and class as people do.
+  let names: DisplayNames | undefined;
   for (const group of groups.values()) {
     const first = group[0] as PendingBooking;
     const ids = [...new Set(group.map((b) => b.location_id))];
@@ -152,21 +156,23 @@ export async function shortfallsOf(
       const here = group.filter((b) => b.location_id === id);
       const requested = here.reduce((sum, b) => sum + b.units_requested_count, 0);
       const now = available.get(id) ?? 0;
-      if (requested > now)
+      if (requested > now) {
+        names ??= await loadDisplayNames(trx);
         shortfalls.push({
           locationId: id,
           locationName: here[0]?.location_name ?? String(id),
-          equipment: `${first.equipment_category_code} ${first.equipment_class_code}`,
+          equipment: names.equipment(first.equipment_category_code, first.equipment_class_code),
           requested,
           available: now,
         });
+      }
     }
   }
   return shortfalls;
 }
 
 export const describeShortfall = (s: Shortfall) =>
-  `only ${s.available} of ${s.requested} units of ${s.equipment} are available at ${s.locationName} (${s.locationId})`;
+  `only ${s.available} of ${s.requested} units of ${s.equipment} are available at ${s.locationName}`;
 
 /** Locks the locations of the bookings in id order, as a booking does, so the two never deadlock. */
 async function lockLocations(trx: Kysely<Database>, bookings: readonly PendingBooking[]) {
