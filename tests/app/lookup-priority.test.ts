@@ -7,7 +7,7 @@
 import axios from 'axios';
 import { when } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
-import { LOOKUP_BACKGROUND_CONCURRENCY, LookupStore } from '../../src/app/stores/LookupStore';
+import { LOOKUP_ONE_BY_ONE_CONCURRENCY, LookupStore } from '../../src/app/stores/LookupStore';
 import { LOOKUP_DATASETS, type LookupDataset } from '../../src/domain/lookups';
 import { withRealServer } from '../helpers/real-server';
 import { until } from '../helpers/until';
@@ -88,7 +88,7 @@ describe('LookupStore: the page in front of the user first, the rest after', () 
       expect(lookups.failed.size).toBe(0);
       const alone = log.filter((r) => r.datasets.length === 1);
       expect(alone.map((r) => r.datasets[0]).sort()).toEqual([...LOOKUP_DATASETS].sort());
-      for (const r of alone) expect(r.inFlight).toBeLessThanOrEqual(LOOKUP_BACKGROUND_CONCURRENCY);
+      for (const r of alone) expect(r.inFlight).toBeLessThanOrEqual(LOOKUP_ONE_BY_ONE_CONCURRENCY);
       expect(lookups.rows('equipmentCategories')).toEqual(await served('equipmentCategories'));
     } finally {
       await real.server.faults([]);

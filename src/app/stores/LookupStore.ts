@@ -21,12 +21,11 @@ const NO_ROWS: readonly unknown[] = Object.freeze([]);
 export const LOOKUP_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000, 30_000];
 
 /**
- * Issue 15: the datasets the page in front of the user needs go first; the rest follow once those
- * have answered. Issue 30 §3: each group is one request (GET /api/lookups) — on a slow line every
- * request costs a round trip, and browsers open few connections. When a group's request fails,
- * its datasets are asked one by one, this many at a time, each with its retries.
+ * Issue 30 §3: when a group's request (GET /api/lookups) fails, its datasets are asked one by one,
+ * this many at a time, each with its retries: never more requests at once than a page's own calls
+ * can wait behind on a browser's few connections.
  */
-export const LOOKUP_BACKGROUND_CONCURRENCY = 4;
+export const LOOKUP_ONE_BY_ONE_CONCURRENCY = 4;
 
 /** Lookup data of SPEC §3, loaded once, plus the cached pending and UI configuration data. */
 export class LookupStore {
@@ -60,7 +59,7 @@ export class LookupStore {
   /**
    * Asks for every readable dataset once (SPEC §4): `first` (what the opening page needs) in one
    * request, the rest in one more once those have answered. A group that fails is asked again
-   * dataset by dataset, LOOKUP_BACKGROUND_CONCURRENCY at a time; a failure there is shown through
+   * dataset by dataset, LOOKUP_ONE_BY_ONE_CONCURRENCY at a time; a failure there is shown through
    * the message service and asked again (LOOKUP_RETRY_DELAYS_MS).
    */
   loadAll(permissions: PermissionSet, first: readonly LookupDataset[] = []): void {
@@ -110,7 +109,7 @@ export class LookupStore {
       );
   }
 
-  /** Each dataset on its own, LOOKUP_BACKGROUND_CONCURRENCY at a time, until a sign-out. */
+  /** Each dataset on its own, LOOKUP_ONE_BY_ONE_CONCURRENCY at a time, until a sign-out. */
   private async loadEach(datasets: readonly LookupDataset[]): Promise<void> {
     const generation = this.generation;
     const waiting = [...datasets];
@@ -120,7 +119,7 @@ export class LookupStore {
         await this.load(next, 0);
       }
     };
-    await Promise.all(Array.from({ length: LOOKUP_BACKGROUND_CONCURRENCY }, worker));
+    await Promise.all(Array.from({ length: LOOKUP_ONE_BY_ONE_CONCURRENCY }, worker));
   }
 
   /** Asks for a queued dataset now: a page reads it (issue 15). */
