@@ -144,7 +144,7 @@ async function startSlapd(): Promise<Slapd> {
   };
 }
 
-// Skipped only where Debian's slapd is not installed (its name then says so); .ci/run installs it.
+// Skip reason: Debian's slapd is not installed (its name then says so); .ci/run installs it.
 describe.skipIf(!SLAPD)(`directory sign-in with a real slapd${SKIP_REASON}`, () => {
   let slapd: Slapd;
   beforeAll(async () => {

@@ -35,7 +35,7 @@ const asOwner = (command: string, args: string[]) => {
   });
 };
 
-// Skipped only where it cannot run: no PostgreSQL binaries to initdb a private cluster, or no
+// Skip reason: it cannot run without PostgreSQL binaries to initdb a private cluster, or no
 // TEST_DATABASE_URL (the PGlite-only run). CI installs and starts PostgreSQL, so it runs there.
 describe.skipIf(!available)('PostgreSQL restarted under load', () => {
   let dir = '';

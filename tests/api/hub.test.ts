@@ -226,7 +226,7 @@ describe.each(databaseKinds)('dashboard hub across a restart on %s', (kind) => {
   });
 });
 
-// Skipped only in the PGlite-only run (no TEST_DATABASE_URL): two instances need one database they
+// Skip reason: the PGlite-only run (no TEST_DATABASE_URL): two instances need one database they
 // both reach, and PGlite lives inside one process. CI starts PostgreSQL, so it runs there.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('dashboard hub: two instances on one PostgreSQL', () => {
   let a: RealServerHere;
