@@ -68,6 +68,23 @@ test('demo.customer searches, pages, opens a booking order and goes back to the 
   await expect(dashboard.bodyRows().first()).toHaveAttribute('data-booking-id', firstOfPage2 ?? '');
 });
 
+test('demo.customer reads an axle order’s size by its name, though its lookups hold no axle', async ({
+  page,
+  dashboard,
+  request,
+}) => {
+  const api = await ApiSession.signIn(request, 'demo.customer');
+  const all = await api.search({ CreatedFrom: '2000-01-01', CreatedTo: '2100-12-31', PageSize: 100 });
+  const axle = all.ResultSet.find((r) => r.EquipmentSize === 'Axle.Axle' && r.BookingCode);
+  expect(axle, 'the demo customer is a party to an axle reposition').toBeDefined();
+  await page.getByLabel('Booking number').fill(axle?.BookingCode as string);
+  await dashboard.search();
+  await expect(dashboard.rowsText).toHaveText('Rows 1–1 of 1');
+  // The Size column: the name people read, not the code.
+  await expect(dashboard.bodyRows().first().getByRole('cell').nth(5)).toHaveText('Axle');
+  await expect(page.getByText('Axle.Axle')).toHaveCount(0);
+});
+
 test('demo.customer downloads the search as a spreadsheet with every row', async ({ page, dashboard }) => {
   const { total } = await dashboard.shown();
   const [download] = await Promise.all([
