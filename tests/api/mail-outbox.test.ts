@@ -113,3 +113,34 @@ it('sends a mail a killed process had claimed once its claim runs out, from anot
   });
   expect(received().filter((m) => m.to.includes('orphan@example.com'))).toHaveLength(1);
 }, 60_000);
+
+it('sends a backlog larger than one claim, each mail once, over at most 20 connections at a time', async () => {
+  // What bookings at 500/s leave behind them: more due mail than one claim takes (issue 30 §1).
+  const receiver = smtp as SmtpReceiver;
+  const before = received().length;
+  const backlog = Array.from({ length: 230 }, (_, i) => ({
+    to_addresses: [`backlog-${i}@example.com`],
+    subject: `Backlog ${i}`,
+    text_body: `Mail ${i} of a backlog.`,
+  }));
+  await t.handle.db.insertInto('mail_outbox').values(backlog).execute();
+  await receiver.waitFor(before + backlog.length, 60_000);
+  await until(async () => (await outboxRows()).every((r) => r.sent_at !== null), {
+    what: 'every row marked sent',
+  });
+
+  const arrived = received()
+    .slice(before)
+    .flatMap((m) => m.to)
+    .filter((a) => a.startsWith('backlog-'));
+  expect(arrived).toHaveLength(backlog.length);
+  expect(new Set(arrived).size).toBe(backlog.length);
+  const rows = await t.handle.db
+    .selectFrom('mail_outbox')
+    .select(['attempts', 'last_error'])
+    .where('subject', 'like', 'Backlog %')
+    .execute();
+  expect(rows.every((r) => r.attempts === 1 && r.last_error === null)).toBe(true);
+  expect(receiver.mostConnectionsAtOnce).toBeGreaterThan(1);
+  expect(receiver.mostConnectionsAtOnce).toBeLessThanOrEqual(20);
+}, 90_000);

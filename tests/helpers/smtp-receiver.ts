@@ -13,6 +13,8 @@ export interface ReceivedMail {
 export interface SmtpReceiver {
   port: number;
   received: ReceivedMail[];
+  /** The most SMTP connections that were open at one time. */
+  readonly mostConnectionsAtOnce: number;
   /** Resolves once `count` mails have arrived (rejects after `ms`). */
   waitFor(count: number, ms?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -21,9 +23,19 @@ export interface SmtpReceiver {
 /** Listens on `port` (0: any free one) on 127.0.0.1. */
 export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
+  let open = 0;
+  let most = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onConnect(_session, callback) {
+      open += 1;
+      most = Math.max(most, open);
+      callback();
+    },
+    onClose() {
+      open -= 1;
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -41,6 +53,9 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
   return {
     port: (server.server.address() as AddressInfo).port,
     received,
+    get mostConnectionsAtOnce() {
+      return most;
+    },
     async waitFor(count, ms = 20_000) {
       await until(() => received.length >= count, {
         what: () => `${count} mails (${received.length} arrived)`,
