@@ -14,9 +14,17 @@ import { createTokenService } from '../../src/server/auth/tokens';
 import { webhookUrlProblem } from '../../src/server/webhooks/destination';
 import { verifySignature } from '../../src/server/webhooks/signature';
 import { databaseKinds } from '../helpers/database';
-import { buildUser, customerWithToken, makeCustomer, makeOrder, stockedLocation } from '../helpers/factories';
+import {
+  buildUser,
+  customerWithToken,
+  makeCustomer,
+  makeOrder,
+  onHireChassis,
+  stockedLocation,
+} from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { clearThresholds, POOL_URL, submit, unitsPayload } from './bookings-helpers';
+import { makeGateKey, minutesAgo, openPoolBooking, sendGate } from './gate-helpers';
 import { type Receiver, startReceiver, until } from './webhook-helpers';
 
 const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
@@ -271,7 +279,7 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     await pauseAll();
   }, 60_000);
 
-  it('maps every audit action of an order to its event, in order (the trigger of migration 0020)', async () => {
+  it('maps every audit action of an order to its event, in order (the audit trail’s webhook trigger)', async () => {
     const hooks = await receiver();
     const sub = await subscribe(hooks.url, [
       'order.created',
@@ -351,6 +359,58 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     // Whose order changed it is not said.
     expect(hook?.body).not.toHaveProperty('order');
     expect(hook?.raw).not.toContain(String(booked.json().BookingOrderId));
+    await pauseAll();
+  }, 60_000);
+
+  it('hears what one gate batch moved, in order: the order its pick-up fulfilled, and availability where a chassis came back', async () => {
+    const hooks = await receiver();
+    const { booking, chassis } = await openPoolBooking(t, 1);
+    const back = await stockedLocation(t, EQUIPMENT, 1);
+    const [returned] = await onHireChassis(t, booking.customer_id, EQUIPMENT, 1);
+    const res = await call('POST', '/api/webhooks/subscriptions', staff, {
+      CustomerId: booking.customer_id,
+      Url: hooks.url,
+      Events: ['order.changed', 'availability.changed'],
+      LocationIds: [booking.location_id, back.LocationId],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const sub = res.json() as { SubscriptionId: number };
+    const key = await makeGateKey(t, staff, [booking.location_id, back.LocationId], 'Gate webhooks');
+    const gate = await sendGate(t, key, [
+      {
+        ChassisId: chassis[0] as string,
+        Kind: 'OutGate',
+        LocationId: booking.location_id,
+        EventTime: minutesAgo(20),
+        BookingCode: booking.booking_code,
+      },
+      // No redelivery names it: a plain return, which only availability hears of.
+      {
+        ChassisId: returned as string,
+        Kind: 'InGate',
+        LocationId: back.LocationId,
+        EventTime: minutesAgo(10),
+      },
+    ]);
+    expect(gate.statusCode, gate.body).toBe(200);
+    expect(gate.json()).toMatchObject({ Applied: 2, Exceptions: 0 });
+
+    const rows = (await deliveries(sub.SubscriptionId)).map((d) => [
+      d.event,
+      d.booking_order_id,
+      d.location_ids,
+    ]);
+    expect(rows).toEqual([
+      ['order.changed', booking.booking_order_id, null],
+      ['availability.changed', null, [booking.location_id]],
+      ['availability.changed', null, [back.LocationId]],
+    ]);
+    const heard = await hooks.waitFor(rows.length);
+    expect(heard.map((h) => h.body.event).sort()).toEqual([
+      'availability.changed',
+      'availability.changed',
+      'order.changed',
+    ]);
     await pauseAll();
   }, 60_000);
 

@@ -30,6 +30,7 @@ import { statements as gateReturnWebhooks } from './migrations/0061-gate-return-
 import { statements as orderTypeTraits } from './migrations/0072-order-type-traits';
 import { statements as rateLimitLeases } from './migrations/0073-rate-limit-leases';
 import { statements as orderTypePoolYards } from './migrations/0074-order-type-pool-yards';
+import { statements as webhookEnqueuePerStatement } from './migrations/0075-webhook-enqueue-per-statement';
 import type { Database } from './types';
 
 const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -59,6 +60,7 @@ const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }>
   { name: '0072-order-type-traits', statements: orderTypeTraits },
   { name: '0073-rate-limit-leases', statements: rateLimitLeases },
   { name: '0074-order-type-pool-yards', statements: orderTypePoolYards },
+  { name: '0075-webhook-enqueue-per-statement', statements: webhookEnqueuePerStatement },
 ];
 
 const MIGRATION_LOCK = 727_001;

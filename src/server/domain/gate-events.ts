@@ -260,7 +260,7 @@ export async function ingestGateEvents(
     }
     await writeGateState(trx, state, actor, new Date());
     await recordEvents(trx, recorded, viewer.apiKeyId ?? null);
-    // A return no order names still moves availability: webhooks hear it (migration 0061).
+    // A return no order names still moves availability: webhooks hear it (the trail's trigger, 0075).
     const plainReturns = [
       ...new Set(
         recorded

@@ -1,6 +1,6 @@
 /**
  * Issue 18: sends the webhook deliveries of the durable outbox (webhook_deliveries, written by the
- * audit_log trigger of migration 0020 in the change's own transaction). At least once: a row is
+ * audit_log trigger of migration 0075 in the change's own transaction). At least once: a row is
  * claimed for a while before its POST (`claimed_until`, `for update skip locked`, as the mail
  * outbox does), so instances sharing the table do not send it twice, and a claim a killed process
  * left runs out and the row is sent again — the body's `id` lets the receiver drop the repeat.
