@@ -10,6 +10,26 @@ import { currentPage, openDashboard, pagination, tableRows, withRealApp } from '
 const real = withRealApp();
 
 describe('dashboard search', { timeout: 90_000 }, () => {
+  it('asks for the default search as the URL names the dashboard, before the signed-in layout is drawn (issue 30 §3)', async () => {
+    // First in this file: the app's first signed-in page, whose layout and Chakra scope load now
+    // (React.lazy keeps them once loaded, so a later test's first render no longer waits for them).
+    const root = await real.signIn('demo.customer');
+    // Whether the signed-in header was on the page when the search left (read as the call is made).
+    let headerWhenAsked: boolean | null = null;
+    root.api.interceptors.request.use(
+      (config) => {
+        if (headerWhenAsked === null && config.method === 'post' && config.url?.includes('dashboard'))
+          headerWhenAsked = document.querySelector('[aria-label="Open menu"]') !== null;
+        return config;
+      },
+      undefined,
+      { synchronous: true },
+    );
+    await openDashboard(root);
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+    expect(headerWhenAsked).toBe(false);
+  });
+
   it('opens with the default search (created in the last 90 days) and shows its first page', async () => {
     const root = await real.signIn('demo.customer');
     await openDashboard(root);

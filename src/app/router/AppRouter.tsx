@@ -1,6 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { HashRouter, matchRoutes, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { OnceShown } from '../components/OnceShown';
 import { LazyChakraScope, lazyWithChakra } from '../layout/chakra-lazy';
 import { PageSpinner, PlainLayout } from '../layout/PlainLayout';
@@ -45,7 +55,9 @@ const AppShell = observer(function AppShell() {
       <OnceShown when={sessionDialog} component={SessionDialogs} />
       <SessionNavigator />
       <MessagesFollowPage />
-      <Outlet />
+      <RouteRules>
+        <Outlet />
+      </RouteRules>
     </>
   );
 });
@@ -63,28 +75,54 @@ function MessagesFollowPage() {
   return null;
 }
 
+/** What SPEC §6's route rules answered for the authenticated route on screen: null opens it, a path redirects. */
+interface RulesAnswer {
+  route: AreaRoute;
+  target: string | null;
+}
+
+const RulesAnswerContext = createContext<RulesAnswer | null>(null);
+
+const AREA_MATCHES = AREA_ROUTES.map((route) => ({ path: route.path, route }));
+
 /**
- * An authenticated route's page behind SPEC §6's route rules (guardRoute): a spinner until the first
- * check answers, then the page or the redirect. A later URL of the same route (its query changed)
- * is checked again while the page stays on screen, as a route loader would.
+ * Runs the route rules (guardRoute) of the authenticated route the URL names, as soon as it names
+ * it: here, above the lazily loaded Chakra scope and layout, so what the route `enter`s (the
+ * dashboard's first search) leaves while their code still loads and renders (issue 30 §3), not
+ * after. A later URL of the same route (its query changed) is checked again while its page stays
+ * on screen, as a route loader would; a route entered anew waits for its own answer.
  */
-function GuardedPage({ route }: { route: AreaRoute }) {
+function RouteRules({ children }: { children: ReactNode }) {
   const root = useStores();
   const location = useLocation();
   const requested = location.pathname + location.search;
-  // undefined: not checked yet; null: open; a path: where the rules send the user instead.
-  const [target, setTarget] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
+  const route = matchRoutes(AREA_MATCHES, location)?.[0]?.route.route;
+  const [answer, setAnswer] = useState<RulesAnswer | null>(null);
+  const [answeredRoute, setAnsweredRoute] = useState(route);
+  if (route !== answeredRoute) {
+    // Another route: the last one's answer is not this one's (React's reset of state on a change).
+    setAnsweredRoute(route);
+    setAnswer(null);
+  }
+  // A layout effect: the rules start before the browser paints the spinner, not a frame later.
+  useLayoutEffect(() => {
+    if (!route) return;
     let current = true;
-    void guardRoute(root, route, requested).then((answer) => {
-      if (current) setTarget(answer);
+    void guardRoute(root, route, requested).then((target) => {
+      if (current) setAnswer({ route, target });
     });
     return () => {
       current = false;
     };
   }, [root, route, requested]);
-  if (target === undefined) return <PageSpinner />;
-  if (target !== null) return <Navigate to={target} replace />;
+  return <RulesAnswerContext.Provider value={answer}>{children}</RulesAnswerContext.Provider>;
+}
+
+/** An authenticated route's page: a spinner until its route rules answer, then the page or the redirect. */
+function GuardedPage({ route }: { route: AreaRoute }) {
+  const answer = useContext(RulesAnswerContext);
+  if (answer?.route !== route) return <PageSpinner />;
+  if (answer.target !== null) return <Navigate to={answer.target} replace />;
   return <route.page title={route.title} />;
 }
 
