@@ -51,7 +51,7 @@ async function writeBacklog(databaseUrl: string): Promise<void> {
   }
 }
 
-async function benchMailOutbox(baseUrl: string): Promise<void> {
+export async function benchMailOutbox(baseUrl: string): Promise<void> {
   console.log(`\n## The mail outbox sending a backlog of ${BACKLOG.toLocaleString('en-US')} (issue 30 §1)`);
   const databaseUrl = await freshDatabase(baseUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'brr-mail-outbox-'));

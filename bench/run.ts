@@ -15,6 +15,7 @@ import { benchDashboardSearch } from './dashboard';
 import { benchExcel } from './excel';
 import { benchFlowValidation } from './flow-validation';
 import { benchGateIngest } from './gate-ingest';
+import { benchMailOutbox } from './mail-outbox';
 import { measure } from './measure';
 import { BENCH_RATE_LIMITS } from './server-process';
 
@@ -65,6 +66,9 @@ await benchCallOverhead();
 // Booking under load needs PostgreSQL: it creates its own database on that server.
 if (process.env.BENCH_DATABASE_URL) await benchBookingLoad(process.env.BENCH_DATABASE_URL);
 else console.log('\n(booking under load skipped: set BENCH_DATABASE_URL to a PostgreSQL database)');
+// Issue 30 §1: the mail behind the bookings, a backlog sent with PostgreSQL idle and busy.
+if (process.env.BENCH_DATABASE_URL) await benchMailOutbox(process.env.BENCH_DATABASE_URL);
+else console.log('\n(mail outbox skipped: set BENCH_DATABASE_URL to a PostgreSQL database)');
 // Issue 31: a 322 interchange of 100,000 gate events beside a COPY of its rows (and, with the
 // scale database, the dashboard search while it is ingested).
 if (process.env.BENCH_DATABASE_URL)
