@@ -46,8 +46,9 @@ async function postgresReachable(): Promise<string | null> {
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   const unreachable = await postgresReachable();
-  // Skip reason: no reachable PostgreSQL. Two instances need one shared database, which PGlite
-  // (one process) cannot be; CI starts PostgreSQL (.ci/run), so the suite always runs there.
+  // Two instances need one shared database, which PGlite (one process) cannot be; CI starts
+  // PostgreSQL (.ci/run), so the suite always runs there.
+  // Skip reason: no reachable PostgreSQL for the two instances to share.
   test.skip(
     unreachable !== null,
     `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): the two-instance test needs one database both instances share (set CLUSTER_DATABASE_URL)`,

@@ -124,8 +124,9 @@ test.beforeAll(async () => {
   } finally {
     await admin.end().catch(() => undefined);
   }
-  // Skip reason: no reachable PostgreSQL. Two instances must share one database, and PGlite lives
-  // inside one process; CI starts PostgreSQL (.ci/run), so there it always runs.
+  // Two instances must share one database, and PGlite lives inside one process; CI starts
+  // PostgreSQL (.ci/run), so there it always runs.
+  // Skip reason: no reachable PostgreSQL for the two instances to share.
   test.skip(
     unreachable !== null,
     `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): two instances need one database (set CLUSTER_DATABASE_URL)`,

@@ -35,8 +35,8 @@ const asOwner = (command: string, args: string[]) => {
   });
 };
 
-// Skip reason: it cannot run without PostgreSQL binaries to initdb a private cluster, or no
-// TEST_DATABASE_URL (the PGlite-only run). CI installs and starts PostgreSQL, so it runs there.
+// CI installs and starts PostgreSQL, so it runs there.
+// Skip reason: no PostgreSQL binaries to initdb a private cluster, or no TEST_DATABASE_URL.
 describe.skipIf(!available)('PostgreSQL restarted under load', () => {
   let dir = '';
   let port = 0;

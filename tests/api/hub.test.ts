@@ -226,8 +226,9 @@ describe.each(databaseKinds)('dashboard hub across a restart on %s', (kind) => {
   });
 });
 
-// Skip reason: the PGlite-only run (no TEST_DATABASE_URL): two instances need one database they
-// both reach, and PGlite lives inside one process. CI starts PostgreSQL, so it runs there.
+// Two instances need one database they both reach, and PGlite lives inside one process. CI starts
+// PostgreSQL, so it runs there.
+// Skip reason: no TEST_DATABASE_URL (the PGlite-only run), so no database two instances share.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('dashboard hub: two instances on one PostgreSQL', () => {
   let a: RealServerHere;
   let b: { app: FastifyInstance; url: string };
