@@ -34,6 +34,14 @@ export function displayNames({ sizes, classes, markets }: NameTables): DisplayNa
   };
 }
 
+/** An equipment kind with its extendable flag (internal reservations): "40' Chassis Standard, extendable". */
+export const equipmentKindText = (
+  names: DisplayNames,
+  size: string | null | undefined,
+  equipmentClass: string | null | undefined,
+  extendable: boolean,
+): string => `${names.equipment(size, equipmentClass)}${extendable ? ', extendable' : ''}`;
+
 /** Where no names are at hand, every code shows as it is. */
 export const CODES_AS_THEY_ARE: DisplayNames = displayNames({
   sizes: new Map(),

@@ -72,7 +72,7 @@ describe('the internal reservations view', { timeout: 90_000 }, () => {
     expect(within(list).getAllByLabelText('Has a comment')).toHaveLength(commented.length);
     const target = commented[0];
     const item = within(list).getByRole('listitem', {
-      name: `${target?.LocationName} · ${lookupNames(root.lookups).equipment(target?.EquipmentSize, target?.EquipmentClass)}${target?.Extendable ? ' extendable' : ''}`,
+      name: `${target?.LocationName} · ${lookupNames(root.lookups).equipment(target?.EquipmentSize, target?.EquipmentClass)}${target?.Extendable ? ', extendable' : ''}`,
     });
     await u.click(within(item).getAllByRole('button')[0] as HTMLElement);
     expect((within(item).getByLabelText('Comment') as HTMLInputElement).value).toBe(

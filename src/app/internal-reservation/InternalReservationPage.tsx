@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Checkbox, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
+import { equipmentKindText } from '../../domain/display-names';
 import {
   filterLocationsByMarket,
   type InventoryOrgRow,
@@ -20,7 +21,7 @@ type Reason = { ReasonCode: string; ReasonDescription: string };
 type CodeName = { Code: string; Name: string };
 
 const kindText = (i: ReservationItem, names: LookupNames) =>
-  `${names.equipment(i.EquipmentSize, i.EquipmentClass)}${i.Extendable ? ' extendable' : ''}`;
+  equipmentKindText(names, i.EquipmentSize, i.EquipmentClass, i.Extendable);
 
 /** #/internal_reservation/request (SPEC §2): the internal reservations view with per-item collapse and expand-all. */
 const InternalReservationPage = observer(function InternalReservationPage({ title }: PageProps) {

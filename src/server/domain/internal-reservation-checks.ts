@@ -4,19 +4,17 @@
  * reason, and no more units than are free at the location (the refusal names the free number).
  */
 import type { Kysely } from 'kysely';
-import type { DisplayNames } from '../../domain/display-names';
+import { type DisplayNames, equipmentKindText } from '../../domain/display-names';
 import { equipmentTypeOf, HIDDEN_EQUIPMENT_TYPES } from '../../domain/lookups';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { countInventory } from './inventory-availability-counts';
 
 export const bad = (message: string, code = 'INVALID_RESERVATION') => new AppError(400, message, code);
-/** A reservation's kind as people read it: "40' Chassis Standard, extendable". */
 export const kindText = (
   r: { equipment_category_code: string; equipment_class_code: string; extendable: boolean },
   names: DisplayNames,
-) =>
-  `${names.equipment(r.equipment_category_code, r.equipment_class_code)}${r.extendable ? ', extendable' : ''}`;
+) => equipmentKindText(names, r.equipment_category_code, r.equipment_class_code, r.extendable);
 
 /** SPEC §5: internal reservation orgs are the provider-managed ones. */
 export async function providerManagedOrg(db: Kysely<Database>, code: string) {

@@ -230,7 +230,7 @@ export async function createReservation(
       if (existing)
         throw new AppError(
           409,
-          `${kind.inventory_org_code} already reserves ${existing.reserved_quantity} of ${kindText(kind, await loadDisplayNames(trx))} at ${location.location_name} (reservation ${existing.reservation_id}): change that one instead.`,
+          `${kind.inventory_org_code} already reserves ${existing.reserved_quantity} of ${kindText(kind, await loadDisplayNames(trx))} at ${location.location_name}: change that one instead.`,
           'RESERVATION_EXISTS',
         );
       const free = await freeFor(trx, kind, 0);
