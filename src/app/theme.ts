@@ -1,4 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { dataListCss } from './components/data-list-css';
 
 /**
  * Chakra's default system with the colours that failed WCAG 2.1 AA contrast for our users (issue
@@ -8,6 +9,7 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
  * about 2.6:1) is blue.600, above the 3:1 a focus indicator needs.
  */
 const config = defineConfig({
+  globalCss: dataListCss,
   theme: {
     semanticTokens: {
       colors: {

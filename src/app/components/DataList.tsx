@@ -1,4 +1,4 @@
-import { Box, Spinner, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
+import { Box, Spinner, Text, useMediaQuery } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** Below Chakra's md breakpoint (48em) rows are cards: a phone has no room for columns. */
@@ -42,14 +42,6 @@ export interface DataListProps<Row> {
   /** Force one layout (a narrow box inside a wide page, tests); by default the window decides. */
   layout?: 'table' | 'cards';
 }
-
-const STICKY = { position: 'sticky', bg: 'bg', zIndex: 1 } as const;
-const STICKY_START = {
-  ...STICKY,
-  insetInlineStart: 0,
-  boxShadow: 'inset -1px 0 0 var(--chakra-colors-border)',
-};
-const STICKY_END = { ...STICKY, insetInlineEnd: 0, boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)' };
 
 /**
  * Issue 25: the one list of the portal. At desktop widths a table whose identifying (first) column
@@ -96,6 +88,14 @@ export function DataList<Row>(props: DataListProps<Row>) {
   );
 }
 
+/** A column's floor as an inline style: the only per-cell style, the rest is `dataListCss`. */
+const floor = (minW: string | undefined) => (minW ? { minWidth: minW } : undefined);
+
+/*
+ * Issue 30 §3: the rows are plain elements styled once by class (`dataListCss`, in the theme), not
+ * Chakra components: twenty rows of a dozen cells were ~250 Chakra components, each resolving its
+ * styles on every render while the person waits for a search's rows.
+ */
 function Grid<Row>({
   label,
   rows,
@@ -109,96 +109,78 @@ function Grid<Row>({
   const [first, ...rest] = columns;
   if (!first) return null;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" whiteSpace="normal">
-      <Table.Root size="sm" aria-label={label}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader {...STICKY_START} minW={first.minW}>
-              <Box display="flex" gap={2} alignItems="center">
+    <div className="data-list-scroll">
+      <table className="data-list-table" aria-label={label}>
+        <thead>
+          <tr>
+            <th className="data-list-first" style={floor(first.minW)}>
+              <div className="data-list-lead data-list-lead-header">
                 {leadHeader}
                 {first.header}
-              </Box>
-            </Table.ColumnHeader>
+              </div>
+            </th>
             {rest.map((c) => (
-              <Table.ColumnHeader key={c.header} textAlign={c.align} minW={c.minW}>
+              <th key={c.header} data-align={c.align} style={floor(c.minW)}>
                 {c.header}
-              </Table.ColumnHeader>
+              </th>
             ))}
             {actions && (
-              <Table.ColumnHeader {...STICKY_END} textAlign={actions.align} minW={actions.minW}>
+              <th className="data-list-last" data-align={actions.align} style={floor(actions.minW)}>
                 {actions.header}
-              </Table.ColumnHeader>
+              </th>
             )}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Row key={rowKey(row)} verticalAlign="top" {...rowAttributes?.(row)}>
-              <Table.Cell {...STICKY_START} minW={first.minW}>
-                <Box display="flex" gap={2} alignItems="start">
+            <tr key={rowKey(row)} {...rowAttributes?.(row)}>
+              <td className="data-list-first" style={floor(first.minW)}>
+                <div className="data-list-lead">
                   {lead?.(row)}
-                  <Box>{first.cell(row)}</Box>
-                </Box>
-              </Table.Cell>
+                  <div>{first.cell(row)}</div>
+                </div>
+              </td>
               {rest.map((c) => (
-                <Table.Cell key={c.header} textAlign={c.align} minW={c.minW}>
+                <td key={c.header} data-align={c.align} style={floor(c.minW)}>
                   {c.cell(row)}
-                </Table.Cell>
+                </td>
               ))}
               {actions && (
-                <Table.Cell {...STICKY_END} textAlign={actions.align} minW={actions.minW}>
+                <td className="data-list-last" data-align={actions.align} style={floor(actions.minW)}>
                   {actions.cell(row)}
-                </Table.Cell>
+                </td>
               )}
-            </Table.Row>
+            </tr>
           ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 function Cards<Row>({ label, rows, rowKey, columns, actions, lead, rowAttributes }: DataListProps<Row>) {
   const [first, ...rest] = columns;
   if (!first) return null;
+  const shown = rest.filter((c) => !c.hideOnCard);
   return (
-    <Stack as="ul" aria-label={label} gap={3} listStyleType="none">
+    <ul className="data-list-cards" aria-label={label}>
       {rows.map((row) => (
-        <Box as="li" key={rowKey(row)} borderWidth="1px" rounded="md" p={3} {...rowAttributes?.(row)}>
-          <Box display="flex" gap={2} alignItems="start">
+        <li key={rowKey(row)} className="data-list-card" {...rowAttributes?.(row)}>
+          <div className="data-list-lead">
             {lead?.(row)}
-            <Box fontWeight="medium" minW={0}>
-              {first.cell(row)}
-            </Box>
-          </Box>
-          <Box
-            as="dl"
-            display="grid"
-            gridTemplateColumns="minmax(6rem, auto) 1fr"
-            columnGap={3}
-            rowGap={1}
-            mt={2}
-          >
-            {rest
-              .filter((c) => !c.hideOnCard)
-              .map((c) => (
-                <Box key={c.header} display="contents">
-                  <Text as="dt" fontSize="xs" color="fg.muted">
-                    {c.header}
-                  </Text>
-                  <Box as="dd" fontSize="sm" minW={0} overflowWrap="anywhere">
-                    {c.cell(row)}
-                  </Box>
-                </Box>
-              ))}
-          </Box>
-          {actions && (
-            <Box mt={3} pt={2} borderTopWidth="1px">
-              {actions.cell(row)}
-            </Box>
-          )}
-        </Box>
+            <div className="data-list-card-title">{first.cell(row)}</div>
+          </div>
+          <dl className="data-list-facts">
+            {shown.map((c) => (
+              <div key={c.header} className="data-list-fact">
+                <dt>{c.header}</dt>
+                <dd>{c.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+          {actions && <div className="data-list-card-actions">{actions.cell(row)}</div>}
+        </li>
       ))}
-    </Stack>
+    </ul>
   );
 }
