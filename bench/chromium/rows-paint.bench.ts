@@ -1,0 +1,56 @@
+/**
+ * Issue 30 §3, the part of Sign In → first rows that is the page's own: from the moment the
+ * dashboard's search answer has arrived (its Resource Timing `responseEnd`) to the frame after its
+ * twenty new rows are in the page, paging Next and Previous on the dashboard twelve times, timed
+ * inside the page (no Playwright polling while it runs). Full speed, no throttling: this is the
+ * main thread's work. Figures, not assertions.
+ */
+import { expect, test } from '@playwright/test';
+import { LoginPage } from '../../e2e/fixtures/login-page';
+
+const TURNS = 12;
+
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+test('a search answer → its twenty rows painted, paging the dashboard', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('demo.customer');
+  const rowsText = page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Rows \d+–\d+ of \d+$/);
+  await expect(rowsText).toBeVisible();
+  const gaps: Record<string, number[]> = { 'Next page': [], 'Previous page': [] };
+  for (let turn = 0; turn < TURNS; turn++) {
+    const label = turn % 2 === 0 ? 'Next page' : 'Previous page';
+    const gap = await page.evaluate(async (label) => {
+      const shown = () => document.querySelector('nav[aria-label="Pagination"]')?.textContent ?? '';
+      const before = shown();
+      const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+      if (!button) throw new Error(`no ${label} button`);
+      performance.clearResourceTimings();
+      button.click();
+      await new Promise<void>((resolve) => {
+        const check = () =>
+          shown() !== before && !document.querySelector('[aria-label="Searching bookings"]')
+            ? resolve()
+            : requestAnimationFrame(check);
+        requestAnimationFrame(check);
+      });
+      // The frame that draws the rows, then the task after it.
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const painted = performance.now();
+      const answer = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/api/dashboard/search'))
+        .pop() as PerformanceResourceTiming | undefined;
+      if (!answer) throw new Error('no search was timed');
+      return painted - answer.responseEnd;
+    }, label);
+    gaps[label]?.push(gap);
+  }
+  console.log('\n## A search answer → its 20 rows painted, paging the dashboard (issue 30 §3)');
+  for (const [label, values] of Object.entries(gaps))
+    console.log(
+      `${label}: median ${median(values).toFixed(0)} ms (${values.map((v) => v.toFixed(0)).join(', ')})`,
+    );
+});
