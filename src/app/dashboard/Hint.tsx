@@ -2,7 +2,6 @@ import { Portal, Tooltip } from '@chakra-ui/react';
 import {
   cloneElement,
   type FocusEvent,
-  type KeyboardEvent,
   type PointerEvent,
   type ReactElement,
   useEffect,
@@ -19,15 +18,15 @@ interface HintTarget {
   onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
-  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
   'aria-describedby'?: string;
 }
 
 /**
  * A tooltip on one control, opening after SPEC §9's 5 ms when pointed at or focused, closing when
- * left, blurred, pressed or on Escape. The tooltip itself (Chakra's, placed over the control) exists
- * only while open (issue 30 §3): a page of twenty rows holds ~60 of these, and a tooltip machine
- * for each was a third of the time from a search's answer to its rows.
+ * left, blurred or pressed (and on Escape or a scroll, as Chakra's tooltip closes itself). The
+ * tooltip exists only while open (issue 30 §3): a page of twenty rows holds ~60 of these, and a
+ * tooltip machine for each was about a third of the time from a search's answer to its rows
+ * (bench/chromium/rows-paint.bench.ts).
  */
 export function Hint({ label, children }: { label: string; children: ReactElement<HintTarget> }) {
   const id = `hint-${useId()}`;
@@ -65,10 +64,6 @@ export function Hint({ label, children }: { label: string; children: ReactElemen
     onBlur: (event) => {
       own.onBlur?.(event);
       hide();
-    },
-    onKeyDown: (event) => {
-      own.onKeyDown?.(event);
-      if (event.key === 'Escape') hide();
     },
     'aria-describedby': open ? id : own['aria-describedby'],
   });
