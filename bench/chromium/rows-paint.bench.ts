@@ -6,7 +6,7 @@
  * main thread's work. Also the dashboard drawn anew (its form, summary and rows): from the URL
  * naming it again, after another page, to the frame after its rows. Figures, not assertions.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LoginPage } from '../../e2e/fixtures/login-page';
 
 const TURNS = 12;
@@ -14,12 +14,18 @@ const TURNS = 12;
 const median = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-test('a search answer → its twenty rows painted, paging the dashboard', async ({ page }) => {
+/** demo.customer signed in, on the dashboard with its first rows. */
+async function signedInDashboard(page: Page): Promise<void> {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('demo.customer');
-  const rowsText = page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Rows \d+–\d+ of \d+$/);
-  await expect(rowsText).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Rows \d+–\d+ of \d+$/),
+  ).toBeVisible();
+}
+
+test('a search answer → its twenty rows painted, paging the dashboard', async ({ page }) => {
+  await signedInDashboard(page);
   const gaps: Record<string, number[]> = { 'Next page': [], 'Previous page': [] };
   for (let turn = 0; turn < TURNS; turn++) {
     const label = turn % 2 === 0 ? 'Next page' : 'Previous page';
@@ -57,11 +63,7 @@ test('a search answer → its twenty rows painted, paging the dashboard', async 
 });
 
 test('the dashboard drawn anew: the URL naming it → its rows painted', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('demo.customer');
-  const rowsText = page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Rows \d+–\d+ of \d+$/);
-  await expect(rowsText).toBeVisible();
+  await signedInDashboard(page);
   const times: number[] = [];
   for (let turn = 0; turn < TURNS; turn++) {
     await page.evaluate(() => {

@@ -44,27 +44,22 @@ export function Hint({ label, children }: { label: string; children: ReactElemen
     setOpen(false);
   };
   const own = children.props;
+  /** The control's own handler of an event, then Hint's. */
+  const also =
+    <E extends { currentTarget: HTMLElement }>(
+      ownHandler: ((event: E) => void) | undefined,
+      then: (control: HTMLElement) => void,
+    ) =>
+    (event: E) => {
+      ownHandler?.(event);
+      then(event.currentTarget);
+    };
   const control = cloneElement(children, {
-    onPointerEnter: (event) => {
-      own.onPointerEnter?.(event);
-      show(event.currentTarget);
-    },
-    onPointerLeave: (event) => {
-      own.onPointerLeave?.(event);
-      hide();
-    },
-    onPointerDown: (event) => {
-      own.onPointerDown?.(event);
-      hide();
-    },
-    onFocus: (event) => {
-      own.onFocus?.(event);
-      show(event.currentTarget);
-    },
-    onBlur: (event) => {
-      own.onBlur?.(event);
-      hide();
-    },
+    onPointerEnter: also(own.onPointerEnter, show),
+    onPointerLeave: also(own.onPointerLeave, hide),
+    onPointerDown: also(own.onPointerDown, hide),
+    onFocus: also(own.onFocus, show),
+    onBlur: also(own.onBlur, hide),
     'aria-describedby': open ? id : own['aria-describedby'],
   });
   return (
