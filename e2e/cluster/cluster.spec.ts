@@ -48,11 +48,9 @@ test.beforeAll(async () => {
   const unreachable = await postgresReachable();
   // Two instances need one shared database, which PGlite (one process) cannot be; CI starts
   // PostgreSQL (.ci/run), so the suite always runs there.
+  const noPostgres = `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): the two-instance test needs one database both instances share (set CLUSTER_DATABASE_URL)`;
   // Skip reason: no reachable PostgreSQL for the two instances to share.
-  test.skip(
-    unreachable !== null,
-    `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): the two-instance test needs one database both instances share (set CLUSTER_DATABASE_URL)`,
-  );
+  test.skip(unreachable !== null, noPostgres);
   const url = new URL(SERVER_URL);
   url.pathname = `/${DB_NAME}`;
   databaseUrl = url.toString();

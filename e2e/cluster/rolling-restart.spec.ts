@@ -126,11 +126,9 @@ test.beforeAll(async () => {
   }
   // Two instances must share one database, and PGlite lives inside one process; CI starts
   // PostgreSQL (.ci/run), so there it always runs.
+  const noPostgres = `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): two instances need one database (set CLUSTER_DATABASE_URL)`;
   // Skip reason: no reachable PostgreSQL for the two instances to share.
-  test.skip(
-    unreachable !== null,
-    `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): two instances need one database (set CLUSTER_DATABASE_URL)`,
-  );
+  test.skip(unreachable !== null, noPostgres);
   const url = new URL(SERVER_URL);
   url.pathname = `/${DB_NAME}`;
   databaseUrl = url.toString();
