@@ -18,11 +18,13 @@ import { createMailOutbox } from './mail/outbox';
 import { createMetrics } from './operations/metrics';
 import { createReadiness } from './operations/readiness';
 import { installRequestHooks } from './operations/request-hooks';
+import { requestLoggerFactory } from './operations/request-log';
 import { operationsRoutes } from './operations/routes';
 import { installAccessControl } from './plugins/access';
 import { installCompression } from './plugins/compression';
 import { installErrorHandling, requestIdGenerator } from './plugins/errors';
 import { redactingLogger } from './plugins/log-redaction';
+import { createRequestPipeline } from './plugins/request-pipeline';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStaticAssets } from './plugins/static-assets';
 import { installValidators } from './plugins/validation';
@@ -101,6 +103,8 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
       : false,
     // Issue 29: one line per request, written by the request hooks (operations/request-hooks.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's logger is made only when it logs (operations/request-log.ts).
+    ...(options.logger && { childLoggerFactory: requestLoggerFactory }),
     bodyLimit: base.config.bodyLimitBytes,
     // Issue 28: a request dripped a byte at a time is cut with a 408 (Node checks every quarter
     // of the limit, at most 30 s apart, and only while the headers' limit is no longer than the
@@ -157,11 +161,15 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   const sharedSchemas = [errorResponseSchema];
   for (const schema of sharedSchemas) app.addSchema(schema);
   installValidators(app, sharedSchemas);
-  installErrorHandling(app);
-  installRequestHooks(app, ctx.metrics, readiness);
-  installAccessControl(app, ctx.db, ctx.tokens, ctx.config.rateLimits, ctx.authCache);
-  installSecurityHeaders(app);
-  installCompression(app);
+  // Each request: its id, its metrics, its access check; each answer: the draining instance's
+  // Connection: close, the security headers, compression. In this order, one hook per phase.
+  const pipeline = createRequestPipeline();
+  installErrorHandling(app, pipeline);
+  installRequestHooks(app, ctx.metrics, readiness, pipeline);
+  installAccessControl(app, ctx.db, ctx.tokens, ctx.config.rateLimits, pipeline, ctx.authCache);
+  installSecurityHeaders(pipeline);
+  installCompression(pipeline);
+  pipeline.install(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -6,6 +6,7 @@
  * the answer instead of being cut under a request that is on its way.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RequestPipeline } from '../plugins/request-pipeline';
 import type { PortalMetrics } from './metrics';
 import type { Readiness } from './readiness';
 import { createRequestLog } from './request-log';
@@ -18,6 +19,7 @@ export function installRequestHooks(
   app: FastifyInstance,
   metrics: PortalMetrics,
   readiness: Readiness,
+  pipeline: RequestPipeline,
 ): void {
   const requestLog = createRequestLog(app.log);
   if (requestLog)
@@ -25,18 +27,19 @@ export function installRequestHooks(
       requestLog.flush();
       done();
     });
-  // Callback hooks, not async ones: each async hook costs every request a promise (issue 30).
-  app.addHook('onRequest', (request, reply, done) => {
+  pipeline.onArrival((request, reply) => {
     // A hub WebSocket is a connection, not a request: portal_hub_connections counts those.
     if (!request.routeOptions.config?.operations && !request.headers.upgrade)
       reply.raw.once('close', metrics.requestStarted());
-    done();
+    return undefined;
   });
 
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  pipeline.onAnswer((_request, reply, payload) => {
     if (readiness.draining) reply.header('connection', 'close');
-    done(null, payload);
+    return payload;
   });
+
+  // Callback hooks, not async ones: each async hook costs every request a promise (issue 30).
 
   app.addHook('onError', (request, _reply, error, done) => {
     const code = (error as { code?: unknown }).code;
@@ -49,7 +52,7 @@ export function installRequestHooks(
     if (!request.routeOptions.config?.operations) {
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.requestEnded(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-      requestLog?.write(request.log, {
+      requestLog?.write(String(request.id), {
         method: request.method,
         route,
         status: reply.statusCode,

@@ -6,6 +6,7 @@
  * pino's redacted line cost ~7.6 µs a call and this one ~0.4 µs (bench/README.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger';
 import pino from 'pino';
 
 export interface RequestLine {
@@ -28,15 +29,77 @@ type PinoInternals = {
   levelVal?: number;
 };
 
+type LogMethod = FastifyBaseLogger['info'];
+
 /**
- * The writer of request lines to `logger`'s own destination; each line carries the bindings of
- * the request's logger (its reqId). Null when the server logs nothing (tests' apps).
+ * A request's own logger (request.log), made only when the request logs something: most requests
+ * log nothing but their request line, which this module writes without it, and a pino child per
+ * request was a tenth of a signed-in call's work in the server (issue 30 §2).
+ */
+class RequestLogger {
+  #child: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child;
+  }
+
+  get level() {
+    return this.logger.level;
+  }
+  set level(level: string) {
+    this.logger.level = level;
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    return this.logger.child(bindings, options);
+  }
+  fatal(...args: Parameters<LogMethod>) {
+    this.logger.fatal(...args);
+  }
+  error(...args: Parameters<LogMethod>) {
+    this.logger.error(...args);
+  }
+  warn(...args: Parameters<LogMethod>) {
+    this.logger.warn(...args);
+  }
+  info(...args: Parameters<LogMethod>) {
+    this.logger.info(...args);
+  }
+  debug(...args: Parameters<LogMethod>) {
+    this.logger.debug(...args);
+  }
+  trace(...args: Parameters<LogMethod>) {
+    this.logger.trace(...args);
+  }
+  silent(...args: Parameters<LogMethod>) {
+    this.logger.silent(...args);
+  }
+}
+
+/** Fastify's childLoggerFactory: each request's logger, made on its first use. */
+export const requestLoggerFactory = (
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger => new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+
+/**
+ * The writer of request lines to `logger`'s own destination; each line carries `logger`'s bindings
+ * and the request's id, as a line of the request's own logger would. Null when the server logs
+ * nothing (tests' apps).
  */
 export function createRequestLog(logger: FastifyBaseLogger) {
   const stream = (logger as unknown as PinoInternals)[pino.symbols.streamSym] as
     | { write(text: string): unknown }
     | undefined;
   if (typeof stream?.write !== 'function') return null;
+  const internals = logger as unknown as PinoInternals;
+  const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
   let waiting = '';
   let scheduled = false;
   const flush = () => {
@@ -47,11 +110,9 @@ export function createRequestLog(logger: FastifyBaseLogger) {
     stream.write(text);
   };
   return {
-    write(requestLog: FastifyBaseLogger, line: RequestLine): void {
-      const internals = requestLog as unknown as PinoInternals;
+    write(requestId: string, line: RequestLine): void {
       if ((internals.levelVal ?? INFO) > INFO) return;
-      const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
-      waiting += `{"level":${INFO},"time":${Date.now()}${bindings},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"status":${line.status},"durationMs":${line.durationMs}${line.userId === undefined ? '' : `,"userId":${line.userId}`}${line.apiKeyId === undefined ? '' : `,"apiKeyId":${line.apiKeyId}`},"msg":"request"}\n`;
+      waiting += `{"level":${INFO},"time":${Date.now()}${bindings},"reqId":${JSON.stringify(requestId)},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"status":${line.status},"durationMs":${line.durationMs}${line.userId === undefined ? '' : `,"userId":${line.userId}`}${line.apiKeyId === undefined ? '' : `,"apiKeyId":${line.apiKeyId}`},"msg":"request"}\n`;
       if (waiting.length > MAX_WAITING) flush();
       else if (!scheduled) {
         scheduled = true;

@@ -23,6 +23,7 @@ import type { Database } from '../db/types';
 import type { Viewer } from '../domain/viewer';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { createCallLimiter } from './call-limits';
+import type { RequestPipeline } from './request-pipeline';
 
 export type RouteAccess = 'public' | 'optional' | 'signedIn' | Ability;
 
@@ -49,6 +50,7 @@ export function installAccessControl(
   db: Kysely<Database>,
   tokens: TokenService,
   limits: RateLimits,
+  pipeline: RequestPipeline,
   authCache?: AuthCache,
 ): void {
   app.decorateRequest('viewer', null);
@@ -124,17 +126,8 @@ export function installAccessControl(
     authorize(request, access, viewer);
   }
 
-  // A callback hook: a call decided at once costs no promise (issue 30).
-  app.addHook('onRequest', (request, reply, done) => {
-    let waiting: Promise<void> | undefined;
-    try {
-      waiting = check(request, reply);
-    } catch (err) {
-      return done(err as Error);
-    }
-    if (waiting) waiting.then(() => done(), done);
-    else done();
-  });
+  // A call decided at once costs no promise (issue 30).
+  pipeline.onArrival(check);
 }
 
 /** The signed-in caller of a route that is not public. */

@@ -6,7 +6,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { RequestPipeline } from './request-pipeline';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -29,20 +29,19 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return null;
 }
 
-export function installCompression(app: FastifyInstance): void {
-  // A callback hook: most answers are small and leave at once, without a promise (issue 30).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
-    if (reply.hasHeader('content-encoding')) return done(null, payload);
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
-      return done(null, payload);
+export function installCompression(pipeline: RequestPipeline): void {
+  // Most answers are small and leave at once, without a promise (issue 30).
+  pipeline.onAnswer((request, reply, payload) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.hasHeader('content-encoding')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary))
       reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
     const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (length < COMPRESS_MIN_BYTES) return done(null, payload);
+    if (length < COMPRESS_MIN_BYTES) return payload;
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (!encoding) return done(null, payload);
+    if (!encoding) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed =
       encoding === 'br'
@@ -53,13 +52,10 @@ export function installCompression(app: FastifyInstance): void {
             },
           })
         : gzipAsync(body, { level: 6 });
-    compressed.then(
-      (bytes) => {
-        reply.header('content-encoding', encoding);
-        reply.removeHeader('content-length');
-        done(null, bytes);
-      },
-      (error: Error) => done(error),
-    );
+    return compressed.then((bytes) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      return bytes;
+    });
   });
 }

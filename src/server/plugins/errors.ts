@@ -11,6 +11,7 @@ import type { FieldError, RuleVerdict } from '../../engine/core/types';
 import { SubmissionRefused } from '../bookings/submission';
 import { isDatabaseUnavailable } from '../db/connect';
 import { AppError } from '../errors';
+import type { RequestPipeline } from './request-pipeline';
 import { validationFailure } from './validation';
 
 export const requestIdGenerator = () => randomUUID();
@@ -59,10 +60,10 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
 };
 
-export function installErrorHandling(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
+export function installErrorHandling(app: FastifyInstance, pipeline: RequestPipeline): void {
+  pipeline.onArrival((request, reply) => {
     reply.header(REQUEST_ID_HEADER, String(request.id));
-    done();
+    return undefined;
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -5,7 +5,7 @@
  * this reason); styles may be inline because Chakra (Emotion) injects them at run time; the hub's
  * WebSocket is same-origin, which 'self' covers. API answers are never sniffed, framed or cached.
  */
-import type { FastifyInstance } from 'fastify';
+import type { RequestPipeline } from './request-pipeline';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -30,8 +30,8 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 /** Browser features the portal never uses. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
-export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
+export function installSecurityHeaders(pipeline: RequestPipeline): void {
+  pipeline.onAnswer((request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
@@ -42,6 +42,6 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     // Answers of the API hold someone's data: no browser or proxy keeps a copy.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
-    done(null, payload);
+    return payload;
   });
 }
