@@ -9,7 +9,7 @@ function appWith(configure: (pipeline: ReturnType<typeof createRequestPipeline>,
   const pipeline = createRequestPipeline();
   configure(pipeline, seen);
   pipeline.install(app);
-  app.setErrorHandler((error, _request, reply) => reply.code(403).send({ message: error.message }));
+  app.setErrorHandler((error: Error, _request, reply) => reply.code(403).send({ message: error.message }));
   app.get('/x', async () => {
     seen.push('handler');
     return { ok: true };
