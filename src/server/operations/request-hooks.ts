@@ -40,7 +40,6 @@ export function installRequestHooks(
   });
 
   // Callback hooks, not async ones: each async hook costs every request a promise (issue 30).
-
   app.addHook('onError', (request, _reply, error, done) => {
     const code = (error as { code?: unknown }).code;
     if (request.routeOptions.url === LOGIN_ROUTE && typeof code === 'string' && SIGN_IN_REFUSALS.has(code))
