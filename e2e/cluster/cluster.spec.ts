@@ -46,11 +46,13 @@ async function postgresReachable(): Promise<string | null> {
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   const unreachable = await postgresReachable();
-  // Two instances need one shared database, which PGlite (one process) cannot be; CI starts
-  // PostgreSQL (.ci/run), so the suite always runs there.
-  const noPostgres = `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): the two-instance test needs one database both instances share (set CLUSTER_DATABASE_URL)`;
-  // Skip reason: no reachable PostgreSQL for the two instances to share.
-  test.skip(unreachable !== null, noPostgres);
+  // Two instances need one shared database, which PGlite (one process) cannot be. The suite
+  // fails rather than skips without it: a skip here had hidden the two-instance checks on any
+  // machine where PostgreSQL was down (.ci/run starts it).
+  if (unreachable !== null)
+    throw new Error(
+      `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): the two-instance test needs one database both instances share. Start PostgreSQL or set CLUSTER_DATABASE_URL.`,
+    );
   const url = new URL(SERVER_URL);
   url.pathname = `/${DB_NAME}`;
   databaseUrl = url.toString();

@@ -3,7 +3,7 @@ import base from '../../playwright.config';
 
 /**
  * Issue 15 §5: the portal as two instances on one PostgreSQL behind nginx. The spec starts its own
- * cluster (deploy/cluster.ts) on CLUSTER_PORT (default 8896) and the two ports after it; it skips,
+ * cluster (deploy/cluster.ts) on CLUSTER_PORT (default 8896) and the two ports after it; it fails,
  * saying why, when PostgreSQL is not reachable (CLUSTER_DATABASE_URL, default the local server).
  * The instances serve dist/: `npm run build` runs once first.
  */

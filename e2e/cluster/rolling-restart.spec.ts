@@ -124,11 +124,12 @@ test.beforeAll(async () => {
   } finally {
     await admin.end().catch(() => undefined);
   }
-  // Two instances must share one database, and PGlite lives inside one process; CI starts
-  // PostgreSQL (.ci/run), so there it always runs.
-  const noPostgres = `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): two instances need one database (set CLUSTER_DATABASE_URL)`;
-  // Skip reason: no reachable PostgreSQL for the two instances to share.
-  test.skip(unreachable !== null, noPostgres);
+  // Two instances must share one database, and PGlite lives inside one process. The suite fails
+  // rather than skips without it, so a machine with PostgreSQL down cannot pass it unseen.
+  if (unreachable !== null)
+    throw new Error(
+      `PostgreSQL is not reachable at ${SERVER_URL} (${unreachable}): two instances need one database. Start PostgreSQL or set CLUSTER_DATABASE_URL.`,
+    );
   const url = new URL(SERVER_URL);
   url.pathname = `/${DB_NAME}`;
   databaseUrl = url.toString();
