@@ -4,7 +4,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { bookingCode, reserveBookingIds } from '../domain/booking-numbers';
+import {
+  bookingCode,
+  type ReservedBookingId,
+  reserveBookingIds,
+  reservedBookingIdColumns,
+  reservedBookingIds,
+} from '../domain/booking-numbers';
 import { claimChassis } from '../domain/chassis-holds';
 import { type OrderActor, recordOrderChange, STATUS_FIELD } from '../domain/order-audit';
 
@@ -86,15 +92,19 @@ export interface NewOrder {
   audit?: Record<string, unknown>;
 }
 
-/** Writes bookings of an order, numbered when they are open (pending ones get numbers on acceptance). */
+/**
+ * Writes bookings of an order, numbered when they are open (pending ones get numbers on acceptance),
+ * with the ids given or else drawn first.
+ */
 export async function insertBookings(
   trx: Kysely<Database>,
   orderId: number,
   orderType: string,
   status: OrderStatus,
   bookings: readonly NewBooking[],
+  reserved?: readonly ReservedBookingId[],
 ) {
-  const ids = await reserveBookingIds(trx, bookings.length);
+  const ids = reserved ?? (await reserveBookingIds(trx, bookings.length));
   const rows = bookings.map((b, i) => {
     const { bookingId, year2 } = ids[i] as (typeof ids)[number];
     return {
@@ -161,7 +171,7 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
     order.bookings.flatMap((b) => b.chassisMasterIds ?? []),
     { orderType: order.orderType },
   );
-  const { booking_order_id: orderId } = await trx
+  const inserted = await trx
     .insertInto('booking_orders')
     .values({
       booking_order_type_code: order.orderType,
@@ -181,10 +191,18 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       created_by: order.actor.userId,
       updated_by: order.actor.userId,
     })
-    .returning('booking_order_id')
+    .returning(['booking_order_id', ...reservedBookingIdColumns(order.bookings.length)])
     .executeTakeFirstOrThrow();
+  const orderId = inserted.booking_order_id;
 
-  const rows = await insertBookings(trx, orderId, order.orderType, status, order.bookings);
+  const rows = await insertBookings(
+    trx,
+    orderId,
+    order.orderType,
+    status,
+    order.bookings,
+    reservedBookingIds(inserted),
+  );
   const chassis = order.bookings.flatMap((b, i) =>
     (b.chassisMasterIds ?? []).map((id) => ({
       booking_id: rows[i]?.booking_id as number,

@@ -15,12 +15,24 @@ export interface ReservedBookingId {
   year2: string;
 }
 
+/**
+ * Draws `count` ids from the bookings identity, as columns any statement can return: an order's
+ * insert returns its bookings' ids with it (issue 30 §1: one round trip fewer per booking).
+ */
+export const reservedBookingIdColumns = (count: number) =>
+  [
+    sql<number[]>`array(select nextval(pg_get_serial_sequence('bookings', 'booking_id'))::integer
+      from generate_series(1, ${count}))`.as('booking_ids'),
+    sql<string>`to_char(now() at time zone 'UTC', 'YY')`.as('yy'),
+  ] as const;
+
+export const reservedBookingIds = (columns: { booking_ids: number[]; yy: string }): ReservedBookingId[] =>
+  columns.booking_ids.map((bookingId) => ({ bookingId, year2: columns.yy }));
+
 /** Draws `count` ids from the bookings identity; rows inserted with them never collide. */
 export async function reserveBookingIds(db: Kysely<Database>, count: number): Promise<ReservedBookingId[]> {
   if (count === 0) return [];
-  const { rows } = await sql<{ id: number; yy: string }>`
-    select nextval(pg_get_serial_sequence('bookings', 'booking_id'))::integer as id,
-      to_char(now() at time zone 'UTC', 'YY') as yy
-    from generate_series(1, ${count})`.execute(db);
-  return rows.map((r) => ({ bookingId: r.id, year2: r.yy }));
+  const { rows } = await sql<{ booking_ids: number[]; yy: string }>`
+    select ${sql.join(reservedBookingIdColumns(count))}`.execute(db);
+  return reservedBookingIds(rows[0] as { booking_ids: number[]; yy: string });
 }

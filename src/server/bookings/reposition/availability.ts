@@ -12,7 +12,7 @@ import type { Database } from '../../db/types';
 import { POOL_DRAWING_TYPES } from '../../domain/availability';
 import { bookingCustomer } from '../../domain/booking-customer';
 import type { Viewer } from '../../domain/viewer';
-import { checkRepositionHeader, type RepositionHeader } from './checks';
+import { checkReposition, type RepositionHeader } from './checks';
 
 export interface RepositionSource {
   inventoryOrgCode: string;
@@ -74,7 +74,7 @@ export async function repositionAvailabilityFor(
     Extendable: body.Extendable,
     RepositionReasonCode: '',
   };
-  await checkRepositionHeader(db, header, { reason: false });
+  await checkReposition(db, header, [], { reason: false });
   let exclude: number | undefined;
   if (body.BookingOrderId !== undefined) {
     const own = await db

@@ -14,13 +14,7 @@ import { insertOrder, type NewBooking, PendingReason } from '../booking-orders';
 import { bookOnce, idempotencyOf } from '../booking-transaction';
 import { type Booker, type BookingRequest, SubmissionRefused } from '../submission';
 import { repositionAvailable, sourceOf } from './availability';
-import {
-  checkDestinations,
-  checkRepositionHeader,
-  type RepositionHeader,
-  type RepositionOrder,
-  repositionDetails,
-} from './checks';
+import { checkReposition, type RepositionHeader, type RepositionOrder, repositionDetails } from './checks';
 
 export const REPOSITION_ORDER_TYPE = 'RP';
 
@@ -95,20 +89,14 @@ export const bookReposition: Booker<RepositionBookingData> = async (deps, reques
     REPOSITION_ORDER_TYPE,
     data.Header.CustomerId,
     async (trx, customer) => {
-      await checkRepositionHeader(trx, data.Header);
-      await checkDestinations(trx, rows);
+      const { marketCode } = await checkReposition(trx, data.Header, rows);
       await lockOrigin(trx, data.Header.FromLocationId);
       const total = totalUnits(data.Orders);
       const { over, available } = await overAvailable(trx, request, data, total);
-      const market = await trx
-        .selectFrom('locations')
-        .select('market_code')
-        .where('location_id', '=', data.Header.FromLocationId)
-        .executeTakeFirstOrThrow();
       return insertOrder(trx, {
         orderType: REPOSITION_ORDER_TYPE,
         customerId: customer.customerId,
-        marketCode: market.market_code,
+        marketCode,
         contact: data.Contact,
         details: repositionDetails(data.Header, data.Contact),
         idempotency: idempotencyOf(request),

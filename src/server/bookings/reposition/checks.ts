@@ -4,11 +4,11 @@
  * the class, reason and locations exist, every motor carrier is a customer of class MC. Each is a
  * 400 with its own code and a message the user can act on.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { REPOSITION_EQUIPMENT_CATEGORIES, repositionOrgs } from '../../../domain/lookups';
 import type { FieldError } from '../../../engine/core/types';
 import type { RepositionBookingData } from '../../../flows/flow-data.generated';
-import type { Database } from '../../db/types';
+import type { Database, InventoryOrgTable } from '../../db/types';
 import { SubmissionRefused } from '../submission';
 
 export type RepositionHeader = RepositionBookingData['Header'];
@@ -17,11 +17,42 @@ export type RepositionOrder = RepositionBookingData['Orders'][number];
 const refuse = (field: string, message: string, code: string) =>
   SubmissionRefused.fromErrors([{ field, message }], code);
 
-export async function checkRepositionHeader(
-  trx: Kysely<Database>,
+/** What the checks read, all in one statement (issue 30 §1: each round trip is a reposition's time). */
+interface References {
+  org: InventoryOrgTable | null;
+  class_known: boolean;
+  reason_known: boolean;
+  origin: { active: boolean; market_code: string } | null;
+  open_destinations: number[];
+  motor_carriers: number[];
+}
+
+async function readReferences(
+  db: Kysely<Database>,
   header: RepositionHeader,
-  { reason: checkReason = true } = {},
-): Promise<void> {
+  rows: readonly { order: RepositionOrder }[],
+): Promise<References> {
+  const destinations = [...new Set(rows.map((r) => r.order.ToLocationId))];
+  const carriers = [...new Set(rows.map((r) => r.order.MotorCarrierId))];
+  const { rows: found } = await sql<References>`
+    select
+      (select row_to_json(o) from inventory_orgs o
+        where o.inventory_org_code = ${header.InventoryOrgCode}) as org,
+      exists (select 1 from equipment_classes where code = ${header.EquipmentClass}) as class_known,
+      exists (select 1 from reasons
+        where reason_kind = 'REPOSITION' and reason_code = ${header.RepositionReasonCode}) as reason_known,
+      (select json_build_object('active', l.active, 'market_code', l.market_code) from locations l
+        where l.location_id = ${header.FromLocationId}) as origin,
+      array(select location_id from locations
+        where location_id = any(${destinations}::integer[]) and active) as open_destinations,
+      array(select customer_id from customers
+        where customer_id = any(${carriers}::integer[]) and customer_class = 'MC' and active) as motor_carriers`.execute(
+    db,
+  );
+  return found[0] as References;
+}
+
+function refuseBadHeader(refs: References, header: RepositionHeader, checkReason: boolean): void {
   const sizes: readonly string[] = REPOSITION_EQUIPMENT_CATEGORIES;
   if (!sizes.includes(header.EquipmentSize))
     throw refuse(
@@ -29,29 +60,7 @@ export async function checkRepositionHeader(
       `${header.EquipmentSize} cannot be repositioned: choose a size from the reposition list (axles, chassis 20–53, containers 40–53).`,
       'REPOSITION_EQUIPMENT_SIZE',
     );
-  const [org, equipmentClass, reason, origin] = await Promise.all([
-    trx
-      .selectFrom('inventory_orgs')
-      .selectAll()
-      .where('inventory_org_code', '=', header.InventoryOrgCode)
-      .executeTakeFirst(),
-    trx
-      .selectFrom('equipment_classes')
-      .select('code')
-      .where('code', '=', header.EquipmentClass)
-      .executeTakeFirst(),
-    trx
-      .selectFrom('reasons')
-      .select('reason_code')
-      .where('reason_kind', '=', 'REPOSITION')
-      .where('reason_code', '=', header.RepositionReasonCode)
-      .executeTakeFirst(),
-    trx
-      .selectFrom('locations')
-      .select(['location_id', 'active'])
-      .where('location_id', '=', header.FromLocationId)
-      .executeTakeFirst(),
-  ]);
+  const { org } = refs;
   // SPEC §5's list rule, the same function the reposition org lookup filters with.
   const allowed =
     org &&
@@ -71,19 +80,19 @@ export async function checkRepositionHeader(
       `${header.InventoryOrgCode} is not an org whose chassis can be repositioned: choose a provider-managed or co-op pool org.`,
       'REPOSITION_ORG',
     );
-  if (!equipmentClass)
+  if (!refs.class_known)
     throw refuse(
       'Header.EquipmentClass',
       `There is no equipment class ${header.EquipmentClass}: choose one from the list.`,
       'UNKNOWN_EQUIPMENT_CLASS',
     );
-  if (checkReason && !reason)
+  if (checkReason && !refs.reason_known)
     throw refuse(
       'Header.RepositionReasonCode',
       `There is no reposition reason ${header.RepositionReasonCode}: choose one from the list.`,
       'UNKNOWN_REPOSITION_REASON',
     );
-  if (!origin?.active)
+  if (!refs.origin?.active)
     throw refuse(
       'Header.FromLocationId',
       `There is no open location ${header.FromLocationId} to reposition from: choose one from the list.`,
@@ -91,27 +100,11 @@ export async function checkRepositionHeader(
     );
 }
 
-/** Destinations that exist and are open, and motor carriers of class MC; `indexes` name the Orders rows. */
-export async function checkDestinations(
-  trx: Kysely<Database>,
+function refuseBadDestinations(
+  refs: References,
   rows: readonly { order: RepositionOrder; index: number }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const locationIds = [...new Set(rows.map((r) => r.order.ToLocationId))];
-  const carrierIds = [...new Set(rows.map((r) => r.order.MotorCarrierId))];
-  const [locations, carriers] = await Promise.all([
-    trx
-      .selectFrom('locations')
-      .select(['location_id', 'active'])
-      .where('location_id', 'in', locationIds)
-      .execute(),
-    trx
-      .selectFrom('customers')
-      .select(['customer_id', 'customer_class', 'active'])
-      .where('customer_id', 'in', carrierIds)
-      .execute(),
-  ]);
-  const openLocations = new Set(locations.filter((l) => l.active).map((l) => l.location_id));
+): void {
+  const openLocations = new Set(refs.open_destinations);
   const badPlaces: FieldError[] = rows
     .filter((r) => !openLocations.has(r.order.ToLocationId))
     .map((r) => ({
@@ -119,9 +112,7 @@ export async function checkDestinations(
       message: `There is no open location ${r.order.ToLocationId} to reposition to: choose one from the list.`,
     }));
   if (badPlaces.length > 0) throw SubmissionRefused.fromErrors(badPlaces, 'UNKNOWN_LOCATION');
-  const motorCarriers = new Set(
-    carriers.filter((c) => c.customer_class === 'MC' && c.active).map((c) => c.customer_id),
-  );
+  const motorCarriers = new Set(refs.motor_carriers);
   const badCarriers: FieldError[] = rows
     .filter((r) => !motorCarriers.has(r.order.MotorCarrierId))
     .map((r) => ({
@@ -129,6 +120,23 @@ export async function checkDestinations(
       message: `Customer ${r.order.MotorCarrierId} is not an active motor carrier (class MC): choose the carrier from the list.`,
     }));
   if (badCarriers.length > 0) throw SubmissionRefused.fromErrors(badCarriers, 'NOT_A_MOTOR_CARRIER');
+}
+
+/**
+ * Checks the header, then the destinations and carriers of `rows` (the Orders rows to book or
+ * change, `index` naming each in messages); answers the origin's market. `reason: false` leaves the
+ * reason out (the availability step is asked before one is chosen).
+ */
+export async function checkReposition(
+  db: Kysely<Database>,
+  header: RepositionHeader,
+  rows: readonly { order: RepositionOrder; index: number }[],
+  { reason = true } = {},
+): Promise<{ marketCode: string }> {
+  const refs = await readReferences(db, header, rows);
+  refuseBadHeader(refs, header, reason);
+  refuseBadDestinations(refs, rows);
+  return { marketCode: (refs.origin as NonNullable<References['origin']>).market_code };
 }
 
 /** The header fields an order keeps in booking_orders.details (the order document's Details). */

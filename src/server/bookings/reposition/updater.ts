@@ -19,7 +19,7 @@ import {
   REPOSITION_ORDER_TYPE,
   totalUnits,
 } from './booker';
-import { checkDestinations, checkRepositionHeader, type RepositionOrder, repositionDetails } from './checks';
+import { checkReposition, type RepositionOrder, repositionDetails } from './checks';
 
 type Change = UpdateOutcome['changes'][number];
 type BookingRow = Awaited<ReturnType<typeof bookingsOf>>[number];
@@ -88,7 +88,6 @@ export const updateReposition: Updater<RepositionBookingData> = async (trx, requ
   const first = bookings[0];
   if (!first) throw new Error(`reposition order ${orderId} has no bookings`);
   refuseMovedHeader(data, details, first);
-  await checkRepositionHeader(trx, data.Header);
 
   const byId = new Map(bookings.map((b) => [b.booking_id, b]));
   const listed = new Set<number>();
@@ -112,13 +111,13 @@ export const updateReposition: Updater<RepositionBookingData> = async (trx, requ
       'MISSING_BOOKING',
     );
 
-  // Destinations and carriers are checked where they are new or changed.
+  // The header is checked, and destinations and carriers where they are new or changed.
   const toCheck = rows.filter(({ order: o }) => {
     if (o.CancelBooking) return false;
     const b = o.RepositionBookingId === undefined ? undefined : byId.get(o.RepositionBookingId);
     return !b || b.to_location_id !== o.ToLocationId || b.motor_carrier_id !== o.MotorCarrierId;
   });
-  await checkDestinations(trx, toCheck);
+  await checkReposition(trx, data.Header, toCheck);
 
   let increase = 0;
   const added: RepositionOrder[] = [];
