@@ -68,7 +68,7 @@ export async function traceBooking(
 }
 
 /** Returned columns whose values later statements may send back: ids and numbers. */
-const isKeyColumn = (column: string) => /(^id$|_id$|number|^yy$)/.test(column);
+const isKeyColumn = (column: string) => /(^id$|_ids?$|number|^yy$)/.test(column);
 
 /**
  * The pgbench script of the traced statements, and the `-D` definitions of its constants. A
@@ -94,7 +94,7 @@ export function pgbenchScript(
       if (value === null) return 'NULL';
       const known = byValue.get(value) ?? returned.get(value);
       if (known) {
-        const from = /^:s(\d+)_/.exec(known);
+        const from = /:s(\d+)_/.exec(known);
         if (from) gsets.add(Number(from[1]));
         return known;
       }
@@ -103,7 +103,7 @@ export function pgbenchScript(
         if (value.endsWith(padded) && value.length > padded.length && /^\d+$/.test(id)) {
           const prefix = `c${index}_${n}`;
           defines.push(`${prefix}=${value.slice(0, -padded.length)}`);
-          gsets.add(Number(/^:s(\d+)_/.exec(variable)?.[1]));
+          gsets.add(Number(/:s(\d+)_/.exec(variable)?.[1]));
           return `(:${prefix} || lpad(${variable}::text, 6, '0'))`;
         }
       }
@@ -113,17 +113,21 @@ export function pgbenchScript(
     });
     commands.push({ text, index });
     if (statement.rowCount === 1 && statement.first)
-      for (const [column, value] of Object.entries(statement.first))
-        if (
-          isKeyColumn(column) &&
-          value !== null &&
-          typeof value !== 'object' &&
-          !returned.has(String(value))
-        ) {
-          returned.set(String(value), `:s${index}_${column}`);
-          // What a statement that returns no row under concurrency (the outbox's claim) leaves behind.
-          defaults.push(`s${index}_${column}=${String(value)}`);
-        }
+      for (const [column, value] of Object.entries(statement.first)) {
+        if (!isKeyColumn(column) || value === null) continue;
+        // An array of ids (an order's insert returns its bookings' ids): each element by its place.
+        const elements = Array.isArray(value)
+          ? value.map((v, i) => [String(v), `(:s${index}_${column}::integer[])[${i + 1}]`] as const)
+          : typeof value === 'object'
+            ? []
+            : [[String(value), `:s${index}_${column}`] as const];
+        for (const [text, variable] of elements) if (!returned.has(text)) returned.set(text, variable);
+        // What a statement that returns no row under concurrency (the outbox's claim) leaves behind.
+        if (elements.length > 0)
+          defaults.push(
+            `s${index}_${column}=${Array.isArray(value) ? `{${value.join(',')}}` : String(value)}`,
+          );
+      }
   }
   for (const { text, index } of commands) {
     const body = text.trim().replace(/;\s*$/, '');

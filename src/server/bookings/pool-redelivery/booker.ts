@@ -85,21 +85,29 @@ export const bookPoolRedelivery: Booker<PoolRedeliveryData> = (deps, request) =>
     data.Customer?.CustomerId,
     async (trx, customer) => {
       const problems: FieldError[] = [];
-      const location = await trx
-        .selectFrom('locations')
-        .select(['location_id', 'market_code'])
-        .where('location_id', '=', LocationId)
-        .where('active', '=', true)
-        .executeTakeFirst();
-      if (!location)
+      // The open location's market and the reason, in one round trip.
+      const found = await trx
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('locations')
+            .select('market_code')
+            .where('location_id', '=', LocationId)
+            .where('active', '=', true)
+            .as('market_code'),
+          eb
+            .exists(
+              eb
+                .selectFrom('reasons')
+                .select('reason_code')
+                .where('reason_kind', '=', 'POOL_REDELIVERY')
+                .where('reason_code', '=', ReasonCode),
+            )
+            .as('reason_known'),
+        ])
+        .executeTakeFirstOrThrow();
+      if (found.market_code === null)
         problems.push({ field: 'Redelivery.LocationId', message: REDELIVERY_MESSAGES.locationUnknown });
-      const reason = await trx
-        .selectFrom('reasons')
-        .select('reason_code')
-        .where('reason_kind', '=', 'POOL_REDELIVERY')
-        .where('reason_code', '=', ReasonCode)
-        .executeTakeFirst();
-      if (!reason)
+      if (!found.reason_known)
         problems.push({ field: 'Redelivery.ReasonCode', message: REDELIVERY_MESSAGES.reasonUnknown });
       if (RedeliveryDate < earliestDate(deps.clock()))
         problems.push({ field: 'Redelivery.RedeliveryDate', message: REDELIVERY_MESSAGES.dateInPast });
@@ -119,7 +127,7 @@ export const bookPoolRedelivery: Booker<PoolRedeliveryData> = (deps, request) =>
       return insertOrder(trx, {
         orderType: POOL_REDELIVERY_ORDER_TYPE,
         customerId: customer.customerId,
-        marketCode: location?.market_code ?? null,
+        marketCode: found.market_code,
         contact: data.Contact,
         details: { ReasonCode, RedeliveryDate, LocationId },
         idempotency: idempotencyOf(request),
