@@ -7,11 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
 import { customerWithToken } from '../helpers/factories';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 import { bookingCodePattern, CONTACT } from './bookings-helpers';
 import {
   destination,
   OVER_AVAILABLE,
+  REPOSITION_AVAILABILITY_URL,
   type RepositionStage,
   repositionAvailable,
   repositionBody,
@@ -139,6 +140,35 @@ describe.each(databaseKinds)('reposition booking on %s', (kind) => {
       .executeTakeFirstOrThrow();
     const details = typeof audit.details === 'string' ? JSON.parse(audit.details) : audit.details;
     expect(details).toMatchObject({ type: 'RP', status: 'PN', overAvailableAgreed: true, available: 2 });
+  });
+
+  it('the availability step refuses an unknown origin and an org that cannot be repositioned, and needs no reason', async () => {
+    const ask = (header: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: REPOSITION_AVAILABILITY_URL,
+        headers: bearer(customer),
+        payload: {
+          InventoryOrgCode: s.org,
+          FromLocationId: s.origin,
+          EquipmentSize: s.size,
+          EquipmentClass: s.equipmentClass,
+          Extendable: 'All',
+          ...header,
+        },
+      });
+    const unknownOrigin = await ask({ FromLocationId: 999_999 });
+    expect(unknownOrigin.statusCode).toBe(400);
+    expect(unknownOrigin.json()).toMatchObject({
+      code: 'UNKNOWN_LOCATION',
+      message: 'There is no open location 999999 to reposition from: choose one from the list.',
+    });
+    const otherOrg = await ask({ InventoryOrgCode: s.otherOrg });
+    expect(otherOrg.statusCode).toBe(400);
+    expect(otherOrg.json()).toMatchObject({ code: 'REPOSITION_ORG' });
+    const asked = await ask({});
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ FromLocationId: s.origin, AvailableQuantity: expect.any(Number) });
   });
 
   it('answers each bad input with its own 400', async () => {

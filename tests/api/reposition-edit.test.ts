@@ -156,6 +156,51 @@ describe.each(databaseKinds)('editing a reposition on %s', (kind) => {
     expect((await open(doc.BookingOrderId)).doc.Bookings[0]).toMatchObject({ UnitsRequestedCount: 3 });
   });
 
+  it('checks the destinations and carriers an edit changes or adds, not the ones it keeps', async () => {
+    await setRepositionAvailable(t, customer, s, 20);
+    const { doc, data } = await bookAndOpen([2, 3]);
+    const [first, second] = data.Orders as [Record<string, unknown>, Record<string, unknown>];
+    // Row 1's destination and a third one close after the order was booked.
+    const closed = [s.destinations[1], s.destinations[2]] as number[];
+    const setOpen = (active: boolean) =>
+      t.handle.db.updateTable('locations').set({ active }).where('location_id', 'in', closed).execute();
+    await setOpen(false);
+    try {
+      const refused: Array<[string, Data, string, string]> = [
+        [
+          'a destination moved to no location',
+          { ...data, Orders: [{ ...first, ToLocationId: 999_999 }, second] },
+          'UNKNOWN_LOCATION',
+          'Orders.0.ToLocationId',
+        ],
+        [
+          'a carrier changed to a customer that is not a motor carrier',
+          { ...data, Orders: [{ ...first, MotorCarrierId: s.notCarrier }, second] },
+          'NOT_A_MOTOR_CARRIER',
+          'Orders.0.MotorCarrierId',
+        ],
+        [
+          'a destination added at a closed location',
+          { ...data, Orders: [first, second, destination(s, 2, 1)] },
+          'UNKNOWN_LOCATION',
+          'Orders.2.ToLocationId',
+        ],
+      ];
+      for (const [what, body, code, field] of refused) {
+        const res = await send(doc, body);
+        expect(res.statusCode, what).toBe(400);
+        expect(res.json(), what).toMatchObject({ code, errors: [{ field }] });
+      }
+      expect((await open(doc.BookingOrderId)).doc.Version).toBe(1);
+      // Row 1's destination, closed since it was booked, is kept as it is; row 0 changes.
+      const kept = await send(doc, { ...data, Orders: [{ ...first, UnitsRequestedCount: 4 }, second] });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json()).toMatchObject({ Version: 2 });
+    } finally {
+      await setOpen(true);
+    }
+  });
+
   it('lets exactly one of two edits with the same Version through', async () => {
     await setRepositionAvailable(t, customer, s, 20);
     const { doc, data } = await bookAndOpen([2]);
