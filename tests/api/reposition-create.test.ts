@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
 import { customerWithToken } from '../helpers/factories';
-import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 import { bookingCodePattern, CONTACT } from './bookings-helpers';
 import {
+  askRepositionAvailable,
   destination,
   OVER_AVAILABLE,
-  REPOSITION_AVAILABILITY_URL,
   type RepositionStage,
   repositionAvailable,
   repositionBody,
@@ -143,20 +143,7 @@ describe.each(databaseKinds)('reposition booking on %s', (kind) => {
   });
 
   it('the availability step refuses an unknown origin and an org that cannot be repositioned, and needs no reason', async () => {
-    const ask = (header: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'POST',
-        url: REPOSITION_AVAILABILITY_URL,
-        headers: bearer(customer),
-        payload: {
-          InventoryOrgCode: s.org,
-          FromLocationId: s.origin,
-          EquipmentSize: s.size,
-          EquipmentClass: s.equipmentClass,
-          Extendable: 'All',
-          ...header,
-        },
-      });
+    const ask = (header: Record<string, unknown>) => askRepositionAvailable(t, customer, s, header);
     const unknownOrigin = await ask({ FromLocationId: 999_999 });
     expect(unknownOrigin.statusCode).toBe(400);
     expect(unknownOrigin.json()).toMatchObject({

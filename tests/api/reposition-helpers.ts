@@ -92,8 +92,14 @@ export function repositionBody(s: RepositionStage, units: readonly number[], ava
   };
 }
 
-export async function repositionAvailable(t: TestApp, token: string, s: RepositionStage, orderId?: number) {
-  const res = await t.app.inject({
+/** The availability step for the stage's origin, as the form asks it; `header` changes a field. */
+export const askRepositionAvailable = (
+  t: TestApp,
+  token: string,
+  s: RepositionStage,
+  header: Record<string, unknown> = {},
+) =>
+  t.app.inject({
     method: 'POST',
     url: REPOSITION_AVAILABILITY_URL,
     headers: bearer(token),
@@ -103,9 +109,17 @@ export async function repositionAvailable(t: TestApp, token: string, s: Repositi
       EquipmentSize: s.size,
       EquipmentClass: s.equipmentClass,
       Extendable: 'All',
-      ...(orderId !== undefined ? { BookingOrderId: orderId } : {}),
+      ...header,
     },
   });
+
+export async function repositionAvailable(t: TestApp, token: string, s: RepositionStage, orderId?: number) {
+  const res = await askRepositionAvailable(
+    t,
+    token,
+    s,
+    orderId !== undefined ? { BookingOrderId: orderId } : {},
+  );
   if (res.statusCode !== 200) throw new Error(`availability: ${res.statusCode} ${res.body}`);
   return (res.json() as { AvailableQuantity: number }).AvailableQuantity;
 }
