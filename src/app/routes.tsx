@@ -1,5 +1,5 @@
 import { flowMenus } from 'virtual:flows/menu';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import type { LookupDataset } from '../domain/lookups';
 import {
   type Area,
@@ -11,18 +11,16 @@ import {
 import { Abilities, type Ability, type Actor, can } from '../domain/policies';
 import { CATALOGUE_PATH, PREVIEW_PATH } from './analyst/paths';
 import { flowRoute, withFlowRoutes } from './flows/flow-routes';
+import { type Preloadable, preloadable } from './router/preloadable';
 import type { RootStore } from './stores/RootStore';
 
 export interface PageProps {
   title: string;
 }
 /** A page loaded on demand (SPEC §2); `preload` fetches its code ahead of the first visit. */
-export type Page = LazyExoticComponent<ComponentType<PageProps>> & { preload: () => Promise<unknown> };
+export type Page = Preloadable<PageProps>;
 
-/** React.lazy over `load`, which may also be called ahead (the module is fetched once either way). */
-export function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): Page {
-  return Object.assign(lazy(load), { preload: load });
-}
+export const lazyPage: (load: () => Promise<{ default: ComponentType<PageProps> }>) => Page = preloadable;
 
 /** Where a route appears in the slide-out menu (SPEC §2) and whether the header's Bookings lists it. */
 export interface MenuPlacement {

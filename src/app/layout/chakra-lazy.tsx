@@ -1,7 +1,13 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { preloadable } from '../router/preloadable';
 
 /** The Chakra provider, fetched when the first route or dialog under it renders (issue 15 §4). */
-export const LazyChakraScope = lazy(() => import('./ChakraScope'));
+export const LazyChakraScope = preloadable(() => import('./ChakraScope'));
+
+/** The signed-in layout: header, menus and the page under them. */
+export const LazyAuthLayout = preloadable<object>(() =>
+  import('./AuthLayout').then((m) => ({ default: m.AuthLayout })),
+);
 
 /**
  * A lazily loaded Chakra component that renders outside the Chakra routes (the message area, the
@@ -32,6 +38,7 @@ let prefetched = false;
 export function prefetchSignedInFrame(): void {
   if (prefetched) return;
   prefetched = true;
-  import('./ChakraScope').catch(() => undefined); // the route's own import tries again and says why
-  import('./AuthLayout').catch(() => undefined);
+  // The route's own import tries again and says why.
+  LazyChakraScope.preload().catch(() => undefined);
+  LazyAuthLayout.preload().catch(() => undefined);
 }

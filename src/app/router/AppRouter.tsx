@@ -6,13 +6,12 @@ import {
   Suspense,
   useContext,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { HashRouter, matchRoutes, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { OnceShown } from '../components/OnceShown';
-import { LazyChakraScope, lazyWithChakra } from '../layout/chakra-lazy';
+import { LazyAuthLayout, LazyChakraScope, lazyWithChakra } from '../layout/chakra-lazy';
 import { PageSpinner, PlainLayout } from '../layout/PlainLayout';
 import LoginPage from '../pages/LoginPage';
 import {
@@ -24,6 +23,7 @@ import {
   PUBLIC_ROUTES,
 } from '../routes';
 import { SessionNavigator } from '../session/SessionNavigator';
+import type { RootStore } from '../stores/RootStore';
 import { useStores } from '../stores/StoresContext';
 import { guardRoute } from './guard';
 
@@ -31,7 +31,6 @@ import { guardRoute } from './guard';
 // page but the sign-in page is under LazyChakraScope), the authenticated layout (header menus,
 // slide-out menu) with the first signed-in page, the public pages, the message area with the first
 // message, each dialog the first time it opens.
-const AuthLayout = lazy(() => import('../layout/AuthLayout').then((m) => ({ default: m.AuthLayout })));
 const PublicLayout = lazy(() => import('../layout/PublicLayout').then((m) => ({ default: m.PublicLayout })));
 const AccountValidationPage = lazy(() => import('../pages/AccountValidationPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
@@ -85,17 +84,32 @@ const RulesAnswerContext = createContext<RulesAnswer | null>(null);
 
 const AREA_MATCHES = AREA_ROUTES.map((route) => ({ path: route.path, route }));
 
+/** The route rules started for one navigation (React Router's `location.key`), and their answer. */
+interface RulesRun {
+  root: RootStore;
+  key: string;
+  route: AreaRoute;
+  answer: Promise<string | null>;
+}
+let lastRun: RulesRun | null = null;
+
+/** Starts the route rules of a navigation once, however often it renders. */
+function rulesOf(root: RootStore, key: string, route: AreaRoute, requested: string): RulesRun {
+  if (lastRun?.root !== root || lastRun.key !== key || lastRun.route !== route)
+    lastRun = { root, key, route, answer: guardRoute(root, route, requested) };
+  return lastRun;
+}
+
 /**
  * Runs the route rules (guardRoute) of the authenticated route the URL names, as soon as it names
- * it: here, above the lazily loaded Chakra scope and layout, so what the route `enter`s (the
- * dashboard's first search) leaves while their code still loads and renders (issue 30 §3), not
- * after. A later URL of the same route (its query changed) is checked again while its page stays
- * on screen, as a route loader would; a route entered anew waits for its own answer.
+ * it, as a route loader would: while rendering, above the lazily loaded Chakra scope and layout,
+ * so what the route `enter`s (the dashboard's first search) leaves before their code renders
+ * (issue 30 §3), not after that render commits. A later URL of the same route (its query changed)
+ * is checked again while its page stays on screen; a route entered anew waits for its own answer.
  */
 function RouteRules({ children }: { children: ReactNode }) {
   const root = useStores();
   const location = useLocation();
-  const requested = location.pathname + location.search;
   const route = matchRoutes(AREA_MATCHES, location)?.[0]?.route.route;
   const [answer, setAnswer] = useState<RulesAnswer | null>(null);
   const [answeredRoute, setAnsweredRoute] = useState(route);
@@ -104,17 +118,17 @@ function RouteRules({ children }: { children: ReactNode }) {
     setAnsweredRoute(route);
     setAnswer(null);
   }
-  // A layout effect: the rules start before the browser paints the spinner, not a frame later.
-  useLayoutEffect(() => {
-    if (!route) return;
+  const run = route ? rulesOf(root, location.key, route, location.pathname + location.search) : null;
+  useEffect(() => {
+    if (!run) return;
     let current = true;
-    void guardRoute(root, route, requested).then((target) => {
-      if (current) setAnswer({ route, target });
+    void run.answer.then((target) => {
+      if (current) setAnswer({ route: run.route, target });
     });
     return () => {
       current = false;
     };
-  }, [root, route, requested]);
+  }, [run]);
   return <RulesAnswerContext.Provider value={answer}>{children}</RulesAnswerContext.Provider>;
 }
 
@@ -144,7 +158,7 @@ export function AppRouter() {
               </Suspense>
             }
           >
-            <Route element={<AuthLayout />}>
+            <Route element={<LazyAuthLayout />}>
               {AREA_ROUTES.map((r) => (
                 // Keyed by path: another route's page never inherits this one's guard answer.
                 <Route key={r.path} path={r.path} element={<GuardedPage key={r.path} route={r} />} />
