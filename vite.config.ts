@@ -39,7 +39,7 @@ export default defineConfig({
             // each instead of a dozen of ~1 KB: the sign-in page fetches them while the user types.
             {
               name: 'signed-in-frame',
-              test: /src[\\/]app[\\/](layout[\\/](ChakraScope|AuthLayout|PublicLayout|Header|menu-model)|components[\\/]external-link)\./,
+              test: /src[\\/]app[\\/](layout[\\/](ChakraScope|AuthLayout|PublicLayout|Header|SignedOutHeader|AccountMenu|BookingsMenu|MenuDrawer|MainMenuNav|menu-model)|theme|components[\\/](external-link|data-list-css))\./,
               priority: 5,
               // These modules alone: what they import stays where it was (the sign-in page's own).
               includeDependenciesRecursively: false,
