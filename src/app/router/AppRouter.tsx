@@ -6,6 +6,7 @@ import {
   Suspense,
   useContext,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -119,7 +120,8 @@ function RouteRules({ children }: { children: ReactNode }) {
     setAnswer(null);
   }
   const run = route ? rulesOf(root, location.key, route, location.pathname + location.search) : null;
-  useEffect(() => {
+  // A layout effect: the answer is taken in the first microtask after this commit, not after a paint.
+  useLayoutEffect(() => {
     if (!run) return;
     let current = true;
     void run.answer.then((target) => {
