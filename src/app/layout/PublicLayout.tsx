@@ -1,13 +1,11 @@
 import { Box } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useStores } from '../stores/StoresContext';
+import { Header } from './Header';
 import { PageSpinner } from './PlainLayout';
 import { SignedOutHeader } from './SignedOutHeader';
-
-// The signed-in header's menus load with the signed-in pages, not with the sign-in page (issue 15).
-const Header = lazy(() => import('./Header').then((m) => ({ default: m.Header })));
 
 /**
  * Outside the authenticated layout: sign-up, recover, reset, account validation, 404 (the sign-in
@@ -17,13 +15,7 @@ export const PublicLayout = observer(function PublicLayout() {
   const { session } = useStores();
   return (
     <Box minH="100vh">
-      {session.isSignedIn ? (
-        <Suspense fallback={<SignedOutHeader />}>
-          <Header />
-        </Suspense>
-      ) : (
-        <SignedOutHeader />
-      )}
+      {session.isSignedIn ? <Header /> : <SignedOutHeader />}
       <PageOutlet />
     </Box>
   );
