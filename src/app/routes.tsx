@@ -20,6 +20,7 @@ export interface PageProps {
 /** A page loaded on demand (SPEC §2); `preload` fetches its code ahead of the first visit. */
 export type Page = Preloadable<PageProps>;
 
+/** A route's page, loaded on demand: `preloadable` with the props every page gets. */
 export const lazyPage: (load: () => Promise<{ default: ComponentType<PageProps> }>) => Page = preloadable;
 
 /** Where a route appears in the slide-out menu (SPEC §2) and whether the header's Bookings lists it. */
