@@ -58,6 +58,9 @@ test.describe('account pages (SPEC §1, §2, §8)', () => {
 
     // The same user name again: the page says so as soon as the field is left.
     await page.getByRole('link', { name: 'Back to Sign In' }).click();
+    // The sign-in page first, as a person sees it: a navigation still rendering when the URL
+    // changes again is dropped for the later one, and the sign-up page would never have left.
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     await page.goto('/#/usersignup');
     await fill();
     await expect(form.getByText(/user name .* already/i)).toBeVisible();
