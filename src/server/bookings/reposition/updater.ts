@@ -111,7 +111,8 @@ export const updateReposition: Updater<RepositionBookingData> = async (trx, requ
       'MISSING_BOOKING',
     );
 
-  // The header is checked, and destinations and carriers where they are new or changed.
+  // Destinations and carriers kept as booked are not checked again: they were when booked, and a
+  // location closed since must not block an edit of the order's other lines.
   const toCheck = rows.filter(({ order: o }) => {
     if (o.CancelBooking) return false;
     const b = o.RepositionBookingId === undefined ? undefined : byId.get(o.RepositionBookingId);
