@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
+import { LazyAuthLayout, LazyChakraScope } from '../../src/app/layout/chakra-lazy';
+import { AREA_ROUTES, HOME_PATH } from '../../src/app/routes';
 import { DASHBOARD_PAGE_SIZE } from '../../src/domain/constants';
 import { PENDING_NUMBER_TEXT } from '../../src/domain/messages';
 import { currentPage, openDashboard, pagination, tableRows, withRealApp } from './support/dashboard-app';
@@ -28,6 +30,28 @@ describe('dashboard search', { timeout: 90_000 }, () => {
     await openDashboard(root);
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
     expect(headerWhenAsked).toBe(false);
+  });
+
+  it('starts the search before the layout is drawn when the sign-in page fetched its code ahead (issue 30 §3)', async () => {
+    // As after typing on the sign-in page: Chakra, the layout and the dashboard are here, so the
+    // first signed-in render draws them at once, in the same commit as the route rules.
+    await Promise.all([
+      LazyChakraScope.preload(),
+      LazyAuthLayout.preload(),
+      AREA_ROUTES.find((r) => r.path === HOME_PATH)?.page.preload(),
+    ]);
+    const root = await real.signIn('demo.customer');
+    // The route's `enter` opens the dashboard's search; the page's own effect opens it again later.
+    let headerWhenOpened: boolean | null = null;
+    const open = root.dashboard.open.bind(root.dashboard);
+    root.dashboard.open = () => {
+      headerWhenOpened ??= document.querySelector('[aria-label="Open menu"]') !== null;
+      open();
+    };
+    await openDashboard(root);
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+    expect(headerWhenOpened).toBe(false);
+    expect(tableRows().length).toBeGreaterThan(0);
   });
 
   it('opens with the default search (created in the last 90 days) and shows its first page', async () => {
