@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
 import { LazyAuthLayout, LazyChakraScope } from '../../src/app/layout/chakra-lazy';
 import { AREA_ROUTES, HOME_PATH } from '../../src/app/routes';
@@ -12,9 +12,18 @@ import { currentPage, openDashboard, pagination, tableRows, withRealApp } from '
 const real = withRealApp();
 
 describe('dashboard search', { timeout: 90_000 }, () => {
-  it('asks for the default search as the URL names the dashboard, before the signed-in layout is drawn (issue 30 §3)', async () => {
+  it('asks for the default search and the code of the page as the URL names the dashboard, before the signed-in layout is drawn (issue 30 §3)', async () => {
     // First in this file: the app's first signed-in page, whose layout and Chakra scope load now
     // (React.lazy keeps them once loaded, so a later test's first render no longer waits for them).
+    const dashboardPage = AREA_ROUTES.find((r) => r.path === HOME_PATH)?.page;
+    if (!dashboardPage) throw new Error('no dashboard route');
+    // Whether the signed-in header was on the page when the page's code was asked for.
+    const headerWhenFetched: boolean[] = [];
+    const fetchCode = dashboardPage.preload;
+    const preload = vi.spyOn(dashboardPage, 'preload').mockImplementation(() => {
+      headerWhenFetched.push(document.querySelector('[aria-label="Open menu"]') !== null);
+      return fetchCode();
+    });
     const root = await real.signIn('demo.customer');
     // Whether the signed-in header was on the page when the search left (read as the call is made).
     let headerWhenAsked: boolean | null = null;
@@ -28,8 +37,11 @@ describe('dashboard search', { timeout: 90_000 }, () => {
       { synchronous: true },
     );
     await openDashboard(root);
+    preload.mockRestore();
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
     expect(headerWhenAsked).toBe(false);
+    // Once, beside Chakra's and the layout's code, not after they rendered.
+    expect(headerWhenFetched).toEqual([false]);
   });
 
   it('starts the search before the layout is drawn when the sign-in page fetched its code ahead (issue 30 §3)', async () => {

@@ -2,9 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { INACTIVITY_BANNER } from '../../domain/messages';
-import { prefetchSignedInFrame } from '../layout/chakra-lazy';
 import { safeReturnUrl } from '../router/guard';
-import { prefetchLandingPage } from '../router/preload';
+import { prefetchSignedInPage } from '../router/preload';
 import { HOME_PATH, RECOVER_PASSWORD_PATH, SIGN_UP_PATH } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { LoginFailureMessage, PlainAlert } from './login/LoginFailureMessage';
@@ -43,8 +42,7 @@ const LoginPage = observer(function LoginPage() {
       <LoginForm
         form={form}
         onTyping={() => {
-          prefetchSignedInFrame();
-          prefetchLandingPage(returnUrl ?? HOME_PATH);
+          prefetchSignedInPage(returnUrl ?? HOME_PATH);
         }}
       />
       <div className="plain-row" style={{ justifyContent: 'space-between' }}>

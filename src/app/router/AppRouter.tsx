@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { HashRouter, matchRoutes, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { OnceShown } from '../components/OnceShown';
 import { LazyAuthLayout, LazyChakraScope, lazyWithChakra } from '../layout/chakra-lazy';
 import { PageSpinner, PlainLayout } from '../layout/PlainLayout';
@@ -19,6 +19,7 @@ import {
   ACCOUNT_VALIDATION_PATH,
   AREA_ROUTES,
   type AreaRoute,
+  areaRouteAt,
   HOME_PATH,
   LOGIN_PATH,
   PUBLIC_ROUTES,
@@ -27,6 +28,7 @@ import { SessionNavigator } from '../session/SessionNavigator';
 import type { RootStore } from '../stores/RootStore';
 import { useStores } from '../stores/StoresContext';
 import { guardRoute } from './guard';
+import { prefetchSignedInPage } from './preload';
 
 // Issue 15: what the sign-in page does not show is fetched when it is first needed — Chakra (every
 // page but the sign-in page is under LazyChakraScope), the authenticated layout (header menus,
@@ -83,8 +85,6 @@ interface RulesAnswer {
 
 const RulesAnswerContext = createContext<RulesAnswer | null>(null);
 
-const AREA_MATCHES = AREA_ROUTES.map((route) => ({ path: route.path, route }));
-
 /** The route rules started for one navigation (React Router's `location.key`), and their answer. */
 interface RulesRun {
   root: RootStore;
@@ -111,7 +111,7 @@ function rulesOf(root: RootStore, key: string, route: AreaRoute, requested: stri
 function RouteRules({ children }: { children: ReactNode }) {
   const root = useStores();
   const location = useLocation();
-  const route = matchRoutes(AREA_MATCHES, location)?.[0]?.route.route;
+  const route = areaRouteAt(location);
   const [answer, setAnswer] = useState<RulesAnswer | null>(null);
   const [answeredRoute, setAnsweredRoute] = useState(route);
   if (route !== answeredRoute) {
@@ -120,6 +120,8 @@ function RouteRules({ children }: { children: ReactNode }) {
     setAnswer(null);
   }
   const run = route ? rulesOf(root, location.key, route, location.pathname + location.search) : null;
+  // The page's code beside Chakra's and the layout's, not once they have rendered (issue 30 §3).
+  if (route) prefetchSignedInPage(location.pathname);
   // A layout effect: the answer is taken in the first microtask after this commit, not after a paint.
   useLayoutEffect(() => {
     if (!run) return;

@@ -1,21 +1,24 @@
 import { reaction } from 'mobx';
 import { hasAnyPermission } from '../../domain/permissions';
-import { AREA_ROUTES, routeAccess } from '../routes';
+import { prefetchSignedInFrame } from '../layout/chakra-lazy';
+import { AREA_ROUTES, areaRouteAt, type Page, routeAccess } from '../routes';
 import type { RootStore } from '../stores/RootStore';
 
 /**
- * Issue 30 §3: the page a sign-in lands on is fetched while the user types (beside Chakra and the
- * layout: layout/chakra-lazy.tsx), so its first rows wait for their data only. A route's own path
- * only: a return URL with an id in it fetches nothing ahead.
+ * Issue 30 §3: the code a signed-in page needs — Chakra, the signed-in layout and the page at
+ * `location` — fetched side by side, not one after another as rendering reaches each. The sign-in
+ * page asks for the page it will land on while the user types; the start-up asks for the page the
+ * URL names when a session is stored (a reload, the portal opened in a new tab), beside fetching
+ * the configuration.
  */
-export function prefetchLandingPage(path: string): void {
-  if (prefetchedPages.has(path)) return;
-  prefetchedPages.add(path);
-  AREA_ROUTES.find((route) => route.path === path)
-    ?.page.preload()
-    .catch(() => undefined); // the visit itself tries again and says why
+export function prefetchSignedInPage(location: string): void {
+  prefetchSignedInFrame();
+  const page = areaRouteAt(location)?.page;
+  if (!page || prefetchedPages.has(page)) return;
+  prefetchedPages.add(page);
+  page.preload().catch(() => undefined); // the visit itself tries again and says why
 }
-const prefetchedPages = new Set<string>();
+const prefetchedPages = new Set<Page>();
 
 /** The first signed-in page loads first; the flagged areas are fetched after this. */
 export const PRELOAD_AFTER_SIGN_IN_MS = 3_000;
