@@ -1,6 +1,5 @@
 import { flowMenus } from 'virtual:flows/menu';
 import type { ComponentType } from 'react';
-import { matchRoutes } from 'react-router-dom';
 import type { LookupDataset } from '../domain/lookups';
 import {
   type Area,
@@ -251,12 +250,6 @@ const FIXED_ROUTES: readonly AreaRoute[] = [
  * slide-out menu and the header's Bookings dropdown all read this one list.
  */
 export const AREA_ROUTES: readonly AreaRoute[] = withFlowRoutes(FIXED_ROUTES, flowMenus.map(flowRoute));
-
-const AREA_MATCHES = AREA_ROUTES.map((route) => ({ path: route.path, route }));
-
-/** The authenticated route a location (`/app/orders/12?tab=1`, or React Router's location) names, if any. */
-export const areaRouteAt = (location: string | { pathname: string }): AreaRoute | undefined =>
-  matchRoutes(AREA_MATCHES, location)?.[0]?.route.route;
 
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: SIGN_UP_PATH, title: 'Register as a New User', page: signUpPage },

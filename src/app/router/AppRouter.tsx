@@ -19,7 +19,6 @@ import {
   ACCOUNT_VALIDATION_PATH,
   AREA_ROUTES,
   type AreaRoute,
-  areaRouteAt,
   HOME_PATH,
   LOGIN_PATH,
   PUBLIC_ROUTES,
@@ -28,7 +27,7 @@ import { SessionNavigator } from '../session/SessionNavigator';
 import type { RootStore } from '../stores/RootStore';
 import { useStores } from '../stores/StoresContext';
 import { guardRoute } from './guard';
-import { prefetchSignedInPage } from './preload';
+import { areaRouteAt, prefetchSignedInPage } from './preload';
 
 // Issue 15: what the sign-in page does not show is fetched when it is first needed — Chakra (every
 // page but the sign-in page is under LazyChakraScope), the authenticated layout (header menus,

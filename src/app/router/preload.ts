@@ -1,8 +1,15 @@
 import { reaction } from 'mobx';
+import { matchRoutes } from 'react-router-dom';
 import { hasAnyPermission } from '../../domain/permissions';
 import { prefetchSignedInFrame } from '../layout/chakra-lazy';
-import { AREA_ROUTES, areaRouteAt, type Page, routeAccess } from '../routes';
+import { AREA_ROUTES, type AreaRoute, type Page, routeAccess } from '../routes';
 import type { RootStore } from '../stores/RootStore';
+
+const AREA_MATCHES = AREA_ROUTES.map((route) => ({ path: route.path, route }));
+
+/** The authenticated route a location (`/app/dashboard/details/12?tab=1`, or React Router's) names, if any. */
+export const areaRouteAt = (location: string | { pathname: string }): AreaRoute | undefined =>
+  matchRoutes(AREA_MATCHES, location)?.[0]?.route.route;
 
 /**
  * Issue 30 §3: the code a signed-in page needs — Chakra, the signed-in layout and the page at
