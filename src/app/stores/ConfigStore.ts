@@ -18,9 +18,13 @@ export class ConfigStore {
   }
 }
 
-/** Fetches the configuration relative to the page, so the SPA works under any base path. */
+/**
+ * Fetches the configuration relative to the page, so the SPA works under any base path. The
+ * request is index.html's preload of it, sent with the page's first scripts (issue 30 §3): so no
+ * cache mode of its own here, which would not take the preload. The server answers it no-store.
+ */
 export async function fetchConfig(fetchFn: typeof fetch = fetch): Promise<AppConfig> {
-  const res = await fetchFn('./config/config.json', { cache: 'no-store' });
+  const res = await fetchFn('./config/config.json');
   if (!res.ok) throw new Error(`config.json: ${res.status} ${res.statusText}`);
   return (await res.json()) as AppConfig;
 }
