@@ -95,6 +95,21 @@ for (const size of WIDTHS) {
         await expect
           .poll(() => chartMarks(page, `[aria-label="${name}"]`), { message: name })
           .toBeGreaterThan(0);
+      // Each location's name whole inside its chart: none cut at the chart's left or bottom edge.
+      const names = await page
+        .locator('[role="img"][aria-label$="(bar chart)"] svg.recharts-surface')
+        .evaluate((svg) => {
+          const box = svg.getBoundingClientRect();
+          return [
+            ...svg.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+          ].map((label) => {
+            const r = label.getBoundingClientRect();
+            const inside = r.left >= box.left - 1 && r.right <= box.right + 1 && r.bottom <= box.bottom + 1;
+            return { name: label.textContent, inside };
+          });
+        });
+      expect(names.length).toBeGreaterThan(3);
+      expect(names.filter((n) => !n.inside).map((n) => n.name)).toEqual([]);
     });
   });
 }

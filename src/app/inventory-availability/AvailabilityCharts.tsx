@@ -46,6 +46,30 @@ function ChartOrTable(props: {
   );
 }
 
+/** The location names under the bars: 10 px text, slanted so that neighbours do not overlap. */
+const NAME_FONT_PX = 10;
+/** A character of that text is ~6 px wide; a little more, so that no name is cut. */
+const NAME_CHAR_PX = 6.5;
+const NAME_ANGLE_DEG = 35;
+const Y_AXIS_WIDTH_PX = 60; // recharts' default
+const BAR_SLOT_PX = 36;
+
+/**
+ * The room the longest name takes below the axis and to the left of the first bar: a name is
+ * right-aligned under its bar and runs down to the left, so a long first name ran past the chart's
+ * left edge and the longest past its bottom.
+ */
+function nameRoom(bars: readonly LocationBar[]): { below: number; left: number } {
+  const longest = Math.max(0, ...bars.map((b) => b.LocationName.length)) * NAME_CHAR_PX;
+  const angle = (NAME_ANGLE_DEG * Math.PI) / 180;
+  const below = longest * Math.sin(angle) + NAME_FONT_PX * Math.cos(angle);
+  const across = longest * Math.cos(angle) + NAME_FONT_PX * Math.sin(angle);
+  return {
+    below: Math.ceil(below) + 10,
+    left: Math.max(10, Math.ceil(across - Y_AXIS_WIDTH_PX - BAR_SLOT_PX / 2) + 4),
+  };
+}
+
 /** Available vs held vs reserved per location (bars). */
 export const LocationBars = observer(function LocationBars({ bars }: { bars: LocationBar[] }) {
   const [view, setView] = useState<View>('chart');
@@ -58,6 +82,7 @@ export const LocationBars = observer(function LocationBars({ bars }: { bars: Loc
     ],
   });
   const title = 'Available, held and reserved by location';
+  const room = nameRoom(bars);
   return (
     <ChartOrTable
       title={title}
@@ -73,21 +98,27 @@ export const LocationBars = observer(function LocationBars({ bars }: { bars: Loc
             <Chart.Root
               chart={chart}
               maxH="sm"
-              minW={`${bars.length * 36}px`}
+              minW={`${bars.length * BAR_SLOT_PX}px`}
               aria-label={`${title} (bar chart)`}
               role="img"
             >
-              <BarChart responsive data={chart.data} margin={{ bottom: 40, left: 10 }}>
+              <BarChart responsive data={chart.data} margin={{ bottom: 5, left: room.left }}>
                 <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
                 <XAxis
                   dataKey={chart.key('LocationName')}
-                  tick={{ fontSize: 10 }}
+                  tick={{ fontSize: NAME_FONT_PX }}
                   interval={0}
-                  angle={-20}
+                  angle={-NAME_ANGLE_DEG}
                   textAnchor="end"
-                  label={{ value: 'Location', position: 'insideBottom', offset: -35 }}
+                  // The names, then the axis's own label under them.
+                  height={room.below + 20}
+                  label={{ value: 'Location', position: 'insideBottom', offset: 0 }}
                 />
-                <YAxis allowDecimals={false} label={{ value: 'Units', angle: -90, position: 'insideLeft' }} />
+                <YAxis
+                  width={Y_AXIS_WIDTH_PX}
+                  allowDecimals={false}
+                  label={{ value: 'Units', angle: -90, position: 'insideLeft' }}
+                />
                 <Tooltip
                   cursor={{ fill: chart.color('bg.muted') }}
                   animationDuration={0}
