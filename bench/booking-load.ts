@@ -56,6 +56,7 @@ import {
   stage,
 } from './booking-stage';
 import { type PgbenchRun, pgbenchScript, runPgbench, traceBooking } from './booking-statements';
+import { cpuSeconds, postgresCpu, postgresSpentSince } from './measure';
 import { startServerProcess } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_BOOKING_SECONDS ?? 60);
@@ -109,6 +110,12 @@ function report(label: string, run: Run) {
   return b;
 }
 
+/** CPU milliseconds a submit cost the server process and PostgreSQL's processes, read from /proc. */
+interface SubmitCpu {
+  serverMs: number;
+  postgresMs: number;
+}
+
 /** One scenario: its statements traced and scripted, its runs on a new server, pgbench beside them. */
 async function benchScenario(
   staged: Staged,
@@ -154,15 +161,23 @@ async function benchScenario(
   );
   const next = (connection: number) => requestOf(staged, scenario, connection);
   const loadBefore = load();
-  const runs: { label: string; run: Run; mailSeconds: number; comparable: boolean }[] = [];
+  const runs: { label: string; run: Run; mailSeconds: number; comparable: boolean; cpu: SubmitCpu }[] = [];
   let overbooked: Awaited<ReturnType<typeof overbookedUnits>> = [];
   /** One run from the stage, and the wait for its mail. */
   const measured = async (label: string, customers: number, seconds: number, interval?: number) => {
     const comparable = interval === undefined && (scenario.scarceShare ?? 0) === 0;
     await resetBookings(databaseUrl, staged.customers);
     scenario.restart?.();
+    const serverBefore = cpuSeconds(server.child.pid as number);
+    const postgresBefore = postgresCpu();
     const run = await drive(server.address, customers, seconds, next, confirmed, interval);
-    runs.push({ label, run, mailSeconds: await mailDrained(databaseUrl), comparable });
+    const mailSeconds = await mailDrained(databaseUrl);
+    const submits = Math.max(1, summary(run).total);
+    const cpu = {
+      serverMs: ((cpuSeconds(server.child.pid as number) - serverBefore) * 1000) / submits,
+      postgresMs: (postgresSpentSince(postgresBefore) * 1000) / submits,
+    };
+    runs.push({ label, run, mailSeconds, comparable, cpu });
   };
   try {
     const interval = (CUSTOMERS / RATE) * 1000;
@@ -195,22 +210,28 @@ async function benchScenario(
 
   // As many clients as the server's pool has connections, and one per customer (the issue's 50):
   // on two cores fewer clients contend less; the higher rate is the limit compared with.
-  const pgbench: { clients: number; run: PgbenchRun }[] = [];
+  const pgbench: { clients: number; run: PgbenchRun; postgresMs: number }[] = [];
   for (const clients of [SERVER_POOL, await pgbenchClients(databaseUrl, Math.min(...SATURATED_CUSTOMERS))]) {
     await resetBookings(databaseUrl, staged.customers);
-    pgbench.push({ clients, run: await runPgbench(databaseUrl, script, clients, SATURATED_SECONDS) });
+    const postgresBefore = postgresCpu();
+    const run = await runPgbench(databaseUrl, script, clients, SATURATED_SECONDS);
+    const transactions = Math.max(1, run.tps * SATURATED_SECONDS);
+    pgbench.push({ clients, run, postgresMs: (postgresSpentSince(postgresBefore) * 1000) / transactions });
   }
   const limit = Math.max(...pgbench.map((p) => p.run.tps));
-  for (const { clients, run } of pgbench)
+  for (const { clients, run, postgresMs } of pgbench)
     console.log(
-      `  pgbench, the same ${traced.length} statements, -M prepared, ${clients} clients, ${SATURATED_SECONDS} s: ${run.tps.toFixed(0)}/s (latency ${run.latencyMs.toFixed(1)} ms, failed ${run.failed})`,
+      `  pgbench, the same ${traced.length} statements, -M prepared, ${clients} clients, ${SATURATED_SECONDS} s: ${run.tps.toFixed(0)}/s (latency ${run.latencyMs.toFixed(1)} ms, failed ${run.failed}); PostgreSQL's CPU ${postgresMs.toFixed(2)} ms a transaction`,
     );
-  for (const { label, run, mailSeconds, comparable } of runs) {
+  for (const { label, run, mailSeconds, comparable, cpu } of runs) {
     const b = report(label, run);
     const withMail = (b.confirmedPerSecond * run.seconds) / (run.seconds + mailSeconds);
     console.log(
       `    its mail sent ${mailSeconds.toFixed(1)} s after the run: ${withMail.toFixed(0)} confirmed/s with the mail` +
         (comparable ? `; ratio to pgbench's best: ${(withMail / limit).toFixed(2)}× (goal ≥ 0.8×)` : ''),
+    );
+    console.log(
+      `    CPU a submit, its mail included: the server ${cpu.serverMs.toFixed(2)} ms, PostgreSQL ${cpu.postgresMs.toFixed(2)} ms`,
     );
   }
   for (const l of overbooked.filter((l) => l.over > 0 || l.location === staged.scarce))

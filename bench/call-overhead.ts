@@ -16,18 +16,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { cpuSeconds } from './measure';
 import { signIn, startServerProcess } from './server-process';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
-const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
-
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
 
 interface Load {
   perSecond: number;
