@@ -3,43 +3,61 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
-/** CPU seconds (user + system) process `pid` has used so far, from /proc/<pid>/stat; 0 once it is gone. */
-export function cpuSeconds(pid: number): number {
+/** The CPU fields of /proc/<pid>/stat in seconds: its own (user + system), and its reaped children's. */
+function cpuOf(pid: number): { own: number; children: number } | null {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return 0;
+    return null; // ended
   }
   const fields = stat.split(') ')[1]?.split(' ') ?? [];
-  // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  // After "pid (comm) ": state is field 0; utime, stime, cutime, cstime are fields 11–14.
+  const seconds = (i: number) => Number(fields[i]) / CLOCK_TICKS_PER_SECOND;
+  return { own: seconds(11) + seconds(12), children: seconds(13) + seconds(14) };
+}
+
+/** CPU seconds (user + system) process `pid` has used so far; 0 once it has ended. */
+export const cpuSeconds = (pid: number): number => cpuOf(pid)?.own ?? 0;
+
+/** A reading of PostgreSQL's CPU: each of its processes' own, and what the postmaster has reaped. */
+export interface PostgresCpu {
+  byPid: Map<number, number>;
+  reaped: number;
+}
+
+/** Every PostgreSQL process of this machine, read now (backends come and go: see postgresSpentSince). */
+export function postgresCpu(): PostgresCpu {
+  const reading: PostgresCpu = { byPid: new Map(), reaped: 0 };
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let comm: string;
+    try {
+      comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue; // ended meanwhile
+    }
+    const cpu = comm === 'postgres' ? cpuOf(Number(entry)) : null;
+    if (!cpu) continue;
+    reading.byPid.set(Number(entry), cpu.own);
+    reading.reaped += cpu.children;
+  }
+  return reading;
 }
 
 /**
- * CPU seconds every PostgreSQL process of this machine has used so far, keyed by pid: the
- * backends come and go, so a difference is taken per pid (postgresSpentSince).
+ * What PostgreSQL's processes spent since `before`. A backend that ended meanwhile (pgbench's, at
+ * its end) is in the postmaster's reaped children's time, whole: its part before `before` is taken
+ * off again.
  */
-export function postgresCpu(): Map<number, number> {
-  const found = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        found.set(Number(entry), cpuSeconds(Number(entry)));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return found;
-}
-
-/** What PostgreSQL's processes spent between two readings (a backend that ended counts until it ended). */
-export function postgresSpentSince(before: ReadonlyMap<number, number>): number {
-  let spent = 0;
-  for (const [pid, now] of postgresCpu()) spent += now - (before.get(pid) ?? 0);
+export function postgresSpentSince(before: PostgresCpu): number {
+  const now = postgresCpu();
+  let spent = now.reaped - before.reaped;
+  for (const [pid, seconds] of now.byPid) spent += seconds - (before.byPid.get(pid) ?? 0);
+  for (const [pid, seconds] of before.byPid) if (!now.byPid.has(pid)) spent -= seconds;
   return spent;
 }
+
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
