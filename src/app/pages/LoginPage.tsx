@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { INACTIVITY_BANNER } from '../../domain/messages';
 import { safeReturnUrl } from '../router/guard';
-import { prefetchSignedInPage } from '../router/preload';
+import { areaRouteAt, prefetchSignedInPage } from '../router/preload';
 import { HOME_PATH, RECOVER_PASSWORD_PATH, SIGN_UP_PATH } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { LoginFailureMessage, PlainAlert } from './login/LoginFailureMessage';
@@ -42,7 +42,7 @@ const LoginPage = observer(function LoginPage() {
       <LoginForm
         form={form}
         onTyping={() => {
-          prefetchSignedInPage(returnUrl ?? HOME_PATH);
+          prefetchSignedInPage(areaRouteAt(returnUrl ?? HOME_PATH));
         }}
       />
       <div className="plain-row" style={{ justifyContent: 'space-between' }}>

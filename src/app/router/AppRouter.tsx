@@ -120,7 +120,7 @@ function RouteRules({ children }: { children: ReactNode }) {
   }
   const run = route ? rulesOf(root, location.key, route, location.pathname + location.search) : null;
   // The page's code beside Chakra's and the layout's, not once they have rendered (issue 30 §3).
-  if (route) prefetchSignedInPage(location.pathname);
+  if (route) prefetchSignedInPage(route);
   // A layout effect: the answer is taken in the first microtask after this commit, not after a paint.
   useLayoutEffect(() => {
     if (!run) return;

@@ -12,18 +12,16 @@ export const areaRouteAt = (location: string | { pathname: string }): AreaRoute 
   matchRoutes(AREA_MATCHES, location)?.[0]?.route.route;
 
 /**
- * Issue 30 §3: the code a signed-in page needs — Chakra, the signed-in layout and the page at
- * `location` — fetched side by side, not one after another as rendering reaches each. The sign-in
- * page asks for the page it will land on while the user types; the start-up asks for the page the
- * URL names when a session is stored (a reload, the portal opened in a new tab), beside fetching
- * the configuration.
+ * Issue 30 §3: the code a signed-in page needs — Chakra, the signed-in layout and `route`'s page —
+ * fetched side by side, not one after another as rendering reaches each. The sign-in page asks
+ * for the page it will land on while the user types; the route rules ask for the page the URL
+ * names as they start (a reload, a link, the portal opened in a new tab).
  */
-export function prefetchSignedInPage(location: string): void {
+export function prefetchSignedInPage(route: AreaRoute | undefined): void {
   prefetchSignedInFrame();
-  const page = areaRouteAt(location)?.page;
-  if (!page || prefetchedPages.has(page)) return;
-  prefetchedPages.add(page);
-  page.preload().catch(() => undefined); // the visit itself tries again and says why
+  if (!route || prefetchedPages.has(route.page)) return;
+  prefetchedPages.add(route.page);
+  route.page.preload().catch(() => undefined); // the visit itself tries again and says why
 }
 const prefetchedPages = new Set<Page>();
 
