@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
 import { LazyAuthLayout, LazyChakraScope } from '../../src/app/layout/chakra-lazy';
-import { AREA_ROUTES, HOME_PATH } from '../../src/app/routes';
+import { areaRouteAt } from '../../src/app/router/preload';
+import { HOME_PATH } from '../../src/app/routes';
 import { DASHBOARD_PAGE_SIZE } from '../../src/domain/constants';
 import { PENDING_NUMBER_TEXT } from '../../src/domain/messages';
 import { currentPage, openDashboard, pagination, tableRows, withRealApp } from './support/dashboard-app';
@@ -15,7 +16,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
   it('asks for the default search and the code of the page as the URL names the dashboard, before the signed-in layout is drawn (issue 30 §3)', async () => {
     // First in this file: the app's first signed-in page, whose layout and Chakra scope load now
     // (React.lazy keeps them once loaded, so a later test's first render no longer waits for them).
-    const dashboardPage = AREA_ROUTES.find((r) => r.path === HOME_PATH)?.page;
+    const dashboardPage = areaRouteAt(HOME_PATH)?.page;
     if (!dashboardPage) throw new Error('no dashboard route');
     // Whether the signed-in header was on the page when the page's code was asked for.
     const headerWhenFetched: boolean[] = [];
@@ -50,7 +51,7 @@ describe('dashboard search', { timeout: 90_000 }, () => {
     await Promise.all([
       LazyChakraScope.preload(),
       LazyAuthLayout.preload(),
-      AREA_ROUTES.find((r) => r.path === HOME_PATH)?.page.preload(),
+      areaRouteAt(HOME_PATH)?.page.preload(),
     ]);
     const root = await real.signIn('demo.customer');
     // The route's `enter` opens the dashboard's search; the page's own effect opens it again later.
