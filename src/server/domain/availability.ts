@@ -20,11 +20,13 @@ import type { Viewer } from './viewer';
 /** Orgs whose chassis the pool lends: the provider's pools and the co-op pool (not term or private fleets). */
 export const POOL_ORG_TYPES = ['Pool', 'Co-op Pool'] as const;
 /**
- * The order types whose open bookings take chassis out of a pool yard, as SQL: those with
- * booking_order_types.pool_yards, which the registry writes from each type's `pool` at start-up
- * (migration 0074), so a type registered later is counted as the product's are.
+ * The order types whose open bookings take chassis out of a pool yard, as an SQL array for
+ * `= any(…)`: those with booking_order_types.pool_yards, which the registry writes from each type's
+ * `pool` at start-up (migration 0074), so a type registered later is counted as the product's are.
+ * An array, not `in (select …)`: PostgreSQL reads it once per statement, where the subquery could
+ * be planned as a lookup per booking row (issue 30 §1).
  */
-export const POOL_DRAWING_TYPES = sql`(select code from booking_order_types where pool_yards is not null)`;
+export const POOL_DRAWING_TYPES = sql`array(select code from booking_order_types where pool_yards is not null)`;
 
 /** The yards an order type draws on (its row's pool_yards), or null when it draws on no pool. */
 export async function poolYardsOf(db: Kysely<Database>, orderType: string): Promise<YardFlag | null> {

@@ -44,7 +44,9 @@ export async function countInventory(db: Kysely<Database>, scope: InventoryScope
   if (locationIds.length === 0 || categories.length === 0 || classes.length === 0) return [];
   const ext = !scope.extendable || scope.extendable === 'All' ? null : scope.extendable === 'Yes';
   const extendable = (column: string) => (ext === null ? sql`true` : sql`${sql.ref(column)} = ${ext}`);
-  const poolOrgs = sql`(select inventory_org_code from inventory_orgs where org_type in (${sql.join(POOL_ORG_TYPES)}))`;
+  // Read once per statement as an array: as `in (select …)` PostgreSQL could look the org up
+  // once per chassis counted, 12.7 against 4.8 ms a booking at 4,267 chassis (issue 30 §1).
+  const poolOrgs = sql`array(select inventory_org_code from inventory_orgs where org_type in (${sql.join(POOL_ORG_TYPES)}))`;
   const inLocations = (column: string) => sql`${sql.ref(column)} in (${sql.join(locationIds)})`;
   const inKinds = (category: string, cls: string) =>
     sql`${sql.ref(category)} in (${sql.join(categories)}) and ${sql.ref(cls)} in (${sql.join(classes)})`;
@@ -55,7 +57,7 @@ export async function countInventory(db: Kysely<Database>, scope: InventoryScope
     where ${inLocations('b.location_id')} and b.status_code = ${status}
       and ${inKinds('b.equipment_category_code', 'b.equipment_class_code')}
       and ${extendable('b.extendable')}
-      and o.booking_order_type_code in ${POOL_DRAWING_TYPES}
+      and o.booking_order_type_code = any(${POOL_DRAWING_TYPES})
     group by 1, 2, 3`;
   const { rows } = await sql<{
     location_id: number;
@@ -76,7 +78,7 @@ export async function countInventory(db: Kysely<Database>, scope: InventoryScope
         where ${inLocations('c.location_id')} and c.status = 'AVAILABLE'
           and ${inKinds('c.equipment_category_code', 'c.equipment_class_code')}
           and ${extendable('c.extendable')}
-          and c.inventory_org_code in ${poolOrgs}
+          and c.inventory_org_code = any(${poolOrgs})
         group by 1, 2, 3),
       held as (${bookingUnits('OP', sql`greatest(b.units_requested_count - b.units_fulfilled_count, 0)`)}),
       pending as (${bookingUnits('PN', sql`b.units_requested_count`)}),
@@ -87,7 +89,7 @@ export async function countInventory(db: Kysely<Database>, scope: InventoryScope
         where ${inLocations('r.location_id')} and not r.customer_bookings_allowed
           and ${inKinds('r.equipment_category_code', 'r.equipment_class_code')}
           and ${extendable('r.extendable')}
-          and r.inventory_org_code in ${poolOrgs}
+          and r.inventory_org_code = any(${poolOrgs})
         group by 1, 2, 3)
     select loc.location_id, cat.category, cls.cls,
       coalesce(s.units, 0) as stock, coalesce(h.units, 0) as held,

@@ -193,7 +193,7 @@ export async function availabilityTrend(db: Kysely<Database>, filter: TrendFilte
       join locations l on l.location_id = b.location_id
     where b.created_at >= date_trunc('week', now() at time zone 'UTC') at time zone 'UTC' - ${weeks - 1} * interval '1 week'
       and b.status_code in ('OP', 'PN', 'FF', 'CL')
-      and o.booking_order_type_code in ${POOL_DRAWING_TYPES}
+      and o.booking_order_type_code = any(${POOL_DRAWING_TYPES})
       and b.equipment_category_code in (${sql.join(sizes)})
       and b.equipment_class_code in (${sql.join(classes)})
       ${market ? sql`and l.market_code = ${market}` : sql``}

@@ -36,7 +36,7 @@ export async function repositionAvailable(db: Kysely<Database>, s: RepositionSou
         from bookings b join booking_orders o on o.booking_order_id = b.booking_order_id
         where b.location_id = ${s.fromLocationId} and b.status_code = 'OP'
           and b.equipment_category_code = ${s.category} and b.equipment_class_code = ${s.equipmentClass}
-          and o.booking_order_type_code in ${POOL_DRAWING_TYPES}
+          and o.booking_order_type_code = any(${POOL_DRAWING_TYPES})
           and o.booking_order_id <> ${s.excludeOrderId ?? -1}) as held,
       (select coalesce(sum(r.reserved_quantity), 0) from internal_reservations r
         where r.location_id = ${s.fromLocationId} and not r.customer_bookings_allowed
