@@ -11,6 +11,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types';
+import { createCoalescedPasses } from '../events/coalesced-passes';
 import { DAY_MS, nextAttemptAt, type RetrySchedule } from '../events/retry-schedule';
 import type { Mail, Mailer } from './mailer';
 
@@ -67,6 +68,8 @@ const SEND_PARALLEL = 20;
  * connection and greeting timeouts are half of it each, its socket timeout all of it), and one spare.
  */
 const CLAIM_SENDS = 2 * Math.ceil(CLAIM_BATCH / SEND_PARALLEL) + 1;
+/** Under load, one claim (and one mark) for the mail of this long, not one a booking. */
+const PASS_SPACING_MS = 100;
 
 interface ClaimedMail {
   mail_id: string;
@@ -90,9 +93,6 @@ export function createMailOutbox(
     giveUpAfterMs: options.giveUpAfterMs ?? DAY_MS,
   };
   const claimMs = CLAIM_SENDS * options.sendTimeoutMs;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
 
   /** Claims due rows that nobody else holds; answers what it claimed. */
   async function claim(): Promise<ClaimedMail[]> {
@@ -173,37 +173,23 @@ export function createMailOutbox(
         .execute();
   }
 
-  /** One pass at a time; a nudge during a pass asks for one more (rows committed meanwhile). */
-  function nudge(): void {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        for (;;) {
-          const rows = await claim();
-          await send(rows);
-          if (rows.length < CLAIM_BATCH) break;
-        }
-      } while (again && !closed);
-    })()
-      .catch((err) => log.error({ err }, 'mail outbox dispatch failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
+  const passes = createCoalescedPasses(
+    async () => {
+      for (;;) {
+        const rows = await claim();
+        await send(rows);
+        if (rows.length < CLAIM_BATCH) return;
+      }
+    },
+    { spacingMs: PASS_SPACING_MS, onError: (err) => log.error({ err }, 'mail outbox dispatch failed') },
+  );
+  const { nudge, settled } = passes;
 
   const timer = setInterval(nudge, options.retryCheckMs);
   timer.unref();
   // What a stopped (or killed) process left due is sent now, not at the first tick.
   nudge();
 
-  const settled = async () => {
-    while (running) await running;
-  };
   return {
     nudge,
     async dispatchDue() {
@@ -212,9 +198,8 @@ export function createMailOutbox(
       await settled();
     },
     async close() {
-      closed = true;
       clearInterval(timer);
-      await settled();
+      await passes.close();
     },
   };
 }

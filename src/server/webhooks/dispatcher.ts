@@ -19,6 +19,7 @@ import { type Kysely, sql } from 'kysely';
 import type { BookingTypes } from '../bookings/registry';
 import type { WebhookConfig } from '../config';
 import type { Database } from '../db/types';
+import { createCoalescedPasses } from '../events/coalesced-passes';
 import type { OrderEvents } from '../events/order-events';
 import { DAY_MS, nextAttemptAt, type RetrySchedule } from '../events/retry-schedule';
 import type { OutboxLog } from '../mail/outbox';
@@ -35,6 +36,8 @@ export interface WebhookDispatcher {
 }
 
 const BATCH = 20;
+/** Under load, one claim for the deliveries of this long, not one a change. */
+const PASS_SPACING_MS = 100;
 
 interface ClaimedRow {
   delivery_id: number;
@@ -69,8 +72,6 @@ export function createWebhookDispatcher(
   const claimMs = 2 * BATCH * config.timeoutMs;
   /** Subscriptions with a chain of POSTs running on this instance. */
   const busy = new Map<number, Promise<void>>();
-  let claiming: Promise<void> | null = null;
-  let again = false;
   let closed = false;
 
   async function claim(): Promise<ClaimedRow[]> {
@@ -176,7 +177,7 @@ export function createWebhookDispatcher(
       }
     })().finally(() => {
       busy.delete(subscriptionId);
-      // A delivered row may free the next event of the same order: look again at once.
+      // A delivered row may free the next event of the same order: look again.
       nudge();
     });
     busy.set(subscriptionId, chain);
@@ -193,22 +194,19 @@ export function createWebhookDispatcher(
     }
   }
 
-  function nudge(): void {
-    if (closed) return;
-    if (claiming) {
-      again = true;
-      return;
+  const passes = createCoalescedPasses(claimAndStart, {
+    spacingMs: PASS_SPACING_MS,
+    onError: (err) => log.error({ err }, 'webhook dispatch failed'),
+  });
+  const { nudge } = passes;
+
+  /** No pass running or asked for, and every chain of POSTs ended (a chain's end nudges). */
+  async function settled(): Promise<void> {
+    for (;;) {
+      await passes.settled();
+      if (busy.size === 0) return;
+      await Promise.allSettled(busy.values());
     }
-    claiming = (async () => {
-      do {
-        again = false;
-        await claimAndStart();
-      } while (again && !closed);
-    })()
-      .catch((err) => log.error({ err }, 'webhook dispatch failed'))
-      .finally(() => {
-        claiming = null;
-      });
   }
 
   const unsubscribe = events?.subscribe(() => nudge());
@@ -219,13 +217,14 @@ export function createWebhookDispatcher(
     nudge,
     async dispatchDue() {
       nudge();
-      while (claiming || busy.size > 0) await Promise.allSettled([claiming, ...busy.values()]);
+      await settled();
     },
     async close() {
       closed = true;
       clearInterval(timer);
       unsubscribe?.();
-      while (claiming || busy.size > 0) await Promise.allSettled([claiming, ...busy.values()]);
+      await passes.close();
+      await settled();
     },
   };
 }
