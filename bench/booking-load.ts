@@ -147,8 +147,8 @@ async function benchScenario(
   if (scriptDir) {
     const file = join(scriptDir, scenario.name.replace(/ /g, '-'));
     writeFileSync(`${file}.sql`, script.script);
-    // pgbench -f file.sql $(sed 's/^/-D /' file.defines) …: one definition a line.
-    writeFileSync(`${file}.defines`, `${script.defines.join('\n')}\n`);
+    // NUL-separated (a mail's text spans lines): xargs -0 -a file.args pgbench … -f file.sql <url>.
+    writeFileSync(`${file}.args`, `${script.defines.flatMap((d) => ['-D', d]).join('\0')}\0`);
   }
   console.log(
     `  one submit sends ${traced.length} statements on ${new Set(traced.map((t) => t.connection)).size} connections (BENCH_BOOKING_SCRIPT=dir writes pgbench's script)`,
