@@ -3,6 +3,7 @@
  * audit entry. Called inside the booking's transaction (booking-transaction.ts).
  */
 import type { Kysely } from 'kysely';
+import { insertTogether } from '../db/insert-together';
 import type { Database } from '../db/types';
 import {
   bookingCode,
@@ -12,7 +13,7 @@ import {
   reservedBookingIds,
 } from '../domain/booking-numbers';
 import { claimChassis } from '../domain/chassis-holds';
-import { type OrderActor, recordOrderChange, STATUS_FIELD } from '../domain/order-audit';
+import { type OrderActor, type OrderAuditEntry, orderAuditRow, STATUS_FIELD } from '../domain/order-audit';
 
 export type OrderStatus = 'OP' | 'PN';
 
@@ -93,10 +94,10 @@ export interface NewOrder {
 }
 
 /**
- * Writes bookings of an order, numbered when they are open (pending ones get numbers on acceptance),
- * with the ids given or else drawn first.
+ * The rows of an order's bookings, numbered when they are open (pending ones get numbers on
+ * acceptance), with the ids given or else drawn first.
  */
-export async function insertBookings(
+async function bookingRows(
   trx: Kysely<Database>,
   orderId: number,
   orderType: string,
@@ -105,7 +106,7 @@ export async function insertBookings(
   reserved?: readonly ReservedBookingId[],
 ) {
   const ids = reserved ?? (await reserveBookingIds(trx, bookings.length));
-  const rows = bookings.map((b, i) => {
+  return bookings.map((b, i) => {
     const { bookingId, year2 } = ids[i] as (typeof ids)[number];
     return {
       booking_id: bookingId,
@@ -126,30 +127,41 @@ export async function insertBookings(
       equipment_line_id: b.equipmentLineId ?? null,
     };
   });
+}
+
+/** Writes bookings of an order (bookingRows), and answers their rows. */
+export async function insertBookings(
+  trx: Kysely<Database>,
+  orderId: number,
+  orderType: string,
+  status: OrderStatus,
+  bookings: readonly NewBooking[],
+) {
+  const rows = await bookingRows(trx, orderId, orderType, status, bookings);
   if (rows.length > 0) await trx.insertInto('bookings').values(rows).execute();
   return rows;
 }
 
 /** Puts an order in the pending queue for `reason` (a new pending request). */
+const pendingRequestInsert = (trx: Kysely<Database>, orderId: number, reason: PendingReasonValue) =>
+  trx.insertInto('pending_requests').values({
+    booking_order_id: orderId,
+    request_type_code: reason.requestType,
+    pending_reason_code: reason.reason,
+    status: 'PENDING',
+    failure_code: null,
+    validated_by: null,
+    validated_at: null,
+    decided_by: null,
+    decided_at: null,
+  });
+
 export async function insertPendingRequest(
   trx: Kysely<Database>,
   orderId: number,
   reason: PendingReasonValue,
 ): Promise<void> {
-  await trx
-    .insertInto('pending_requests')
-    .values({
-      booking_order_id: orderId,
-      request_type_code: reason.requestType,
-      pending_reason_code: reason.reason,
-      status: 'PENDING',
-      failure_code: null,
-      validated_by: null,
-      validated_at: null,
-      decided_by: null,
-      decided_at: null,
-    })
-    .execute();
+  await pendingRequestInsert(trx, orderId, reason).execute();
 }
 
 async function marketOfFirstBooking(trx: Kysely<Database>, bookings: readonly NewBooking[]) {
@@ -195,7 +207,7 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
     .executeTakeFirstOrThrow();
   const orderId = inserted.booking_order_id;
 
-  const rows = await insertBookings(
+  const rows = await bookingRows(
     trx,
     orderId,
     order.orderType,
@@ -209,10 +221,7 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       chassis_master_id: id,
     })),
   );
-  if (chassis.length > 0) await trx.insertInto('booking_chassis').values(chassis).execute();
-
-  if (order.pending) await insertPendingRequest(trx, orderId, order.pending);
-  await recordOrderChange(trx, {
+  const entry: OrderAuditEntry = {
     actor: order.actor,
     orderId,
     action: 'created',
@@ -229,6 +238,14 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       ...(order.pending ? { pendingReason: order.pending.reason } : {}),
       ...order.audit,
     },
-  });
+  };
+  // The rest of the order in one round trip (issue 30 §1); the trail's webhook trigger runs at the
+  // statement's end and sees the bookings.
+  await insertTogether(trx, [
+    ...(rows.length > 0 ? [trx.insertInto('bookings').values(rows)] : []),
+    ...(chassis.length > 0 ? [trx.insertInto('booking_chassis').values(chassis)] : []),
+    ...(order.pending ? [pendingRequestInsert(trx, orderId, order.pending)] : []),
+    trx.insertInto('audit_log').values(orderAuditRow(entry)),
+  ]);
   return orderId;
 }
