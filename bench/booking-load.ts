@@ -55,7 +55,7 @@ import {
   SIZE,
   stage,
 } from './booking-stage';
-import { type PgbenchRun, pgbenchScript, runPgbench, traceBooking } from './booking-statements';
+import { defineArgs, type PgbenchRun, pgbenchScript, runPgbench, traceBooking } from './booking-statements';
 import { cpuSeconds, postgresCpu, postgresSpentSince } from './measure';
 import { startServerProcess } from './server-process';
 
@@ -148,7 +148,7 @@ async function benchScenario(
     const file = join(scriptDir, scenario.name.replace(/ /g, '-'));
     writeFileSync(`${file}.sql`, script.script);
     // NUL-separated (a mail's text spans lines): xargs -0 -a file.args pgbench … -f file.sql <url>.
-    writeFileSync(`${file}.args`, `${script.defines.flatMap((d) => ['-D', d]).join('\0')}\0`);
+    writeFileSync(`${file}.args`, `${defineArgs(script).join('\0')}\0`);
   }
   console.log(
     `  one submit sends ${traced.length} statements on ${new Set(traced.map((t) => t.connection)).size} connections (BENCH_BOOKING_SCRIPT=dir writes pgbench's script)`,

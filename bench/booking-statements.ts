@@ -145,6 +145,10 @@ export interface PgbenchRun {
   failed: number;
 }
 
+/** pgbench's `-D name=value` arguments for the script's variables (the bench's run, and BENCH_BOOKING_SCRIPT's file). */
+export const defineArgs = (script: { defines: readonly string[] }): string[] =>
+  script.defines.flatMap((d) => ['-D', d]);
+
 /** pgbench with `clients` connections for `seconds`, prepared statements (-M prepared) unless told. */
 export function runPgbench(
   databaseUrl: string,
@@ -170,7 +174,7 @@ export function runPgbench(
     file,
     // BENCH_PGBENCH_REPORT=1: pgbench's latency of each statement, printed after its run.
     ...(process.env.BENCH_PGBENCH_REPORT ? ['-r'] : []),
-    ...script.defines.flatMap((d) => ['-D', d]),
+    ...defineArgs(script),
     databaseUrl,
   ];
   return new Promise((done, fail) =>

@@ -8,7 +8,7 @@ import { type InsertQueryBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from './types';
 
 // biome-ignore lint/suspicious/noExplicitAny: any table's insert, without its returned columns.
-export type Insert = InsertQueryBuilder<Database, any, any>;
+type Insert = InsertQueryBuilder<Database, any, any>;
 
 /** Runs the inserts, built on `trx`, in one round trip. */
 export async function insertTogether(trx: Kysely<Database>, inserts: readonly Insert[]): Promise<void> {
