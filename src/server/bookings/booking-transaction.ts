@@ -112,7 +112,7 @@ export async function bookOnce(
       const order = await presentOrder(trx, orderId);
       const contact = request.data.Contact;
       if (contact)
-        await queueBookingMail(trx, order, {
+        await queueBookingMail({ trx, db }, order, {
           ...contact,
           EmailAddresses: [contact.EmailAddresses, ...alsoNotify].join(';'),
         });

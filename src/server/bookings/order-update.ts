@@ -146,7 +146,7 @@ export async function updateFlowOrder(
     const edited = await presentOrder(trx, orderId);
     const contact = data.Contact as Contact | undefined;
     if (contact)
-      await queueBookingMail(trx, edited, {
+      await queueBookingMail({ trx, db: deps.db }, edited, {
         ...contact,
         EmailAddresses: [contact.EmailAddresses, ...(done.alsoNotify ?? [])].join(';'),
       });

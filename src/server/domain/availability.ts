@@ -14,6 +14,7 @@ import type { AvailableUnitRow } from '../../schemas/bookings';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { bookingCustomer } from './booking-customer';
+import { type NameSource, nameTables } from './display-names';
 import { countInventory } from './inventory-availability-counts';
 import type { Viewer } from './viewer';
 
@@ -52,27 +53,19 @@ export function yardsOf(type: Pick<BookingTypeFacts, 'orderType' | 'pool'>): Yar
   return type.pool.yards;
 }
 
-/** Refuses a market, size or class that does not exist or is not offered for booking (SPEC §5 lists). */
-export async function checkEquipmentChoice(db: Kysely<Database>, choice: EquipmentChoice): Promise<void> {
-  // One round trip for the three: this runs inside every booking's transaction.
-  const { market, category, equipmentClass } = await db
-    .selectNoFrom((eb) => [
-      eb
-        .exists(eb.selectFrom('markets').select('market_code').where('market_code', '=', choice.marketCode))
-        .as('market'),
-      eb
-        .exists(
-          eb
-            .selectFrom('equipment_categories')
-            .select('equipment_category_code')
-            .where('equipment_category_code', '=', choice.category),
-        )
-        .as('category'),
-      eb
-        .exists(eb.selectFrom('equipment_classes').select('code').where('code', '=', choice.equipmentClass))
-        .as('equipmentClass'),
-    ])
-    .executeTakeFirstOrThrow();
+/**
+ * Refuses a market, size or class that does not exist or is not offered for booking (SPEC §5 lists).
+ * The codes are checked against the database's kept name tables (display-names.ts).
+ */
+export async function checkEquipmentChoice(source: NameSource, choice: EquipmentChoice): Promise<void> {
+  const tables = await nameTables(source, {
+    markets: [choice.marketCode],
+    sizes: [choice.category],
+    classes: [choice.equipmentClass],
+  });
+  const market = tables.markets.has(choice.marketCode);
+  const category = tables.sizes.has(choice.category);
+  const equipmentClass = tables.classes.has(choice.equipmentClass);
   const hidden: readonly string[] = HIDDEN_EQUIPMENT_TYPES;
   if (!market)
     throw new AppError(
@@ -113,7 +106,7 @@ export async function availableUnitsInMarket(
   yards: YardFlag,
   choice: EquipmentChoice,
 ): Promise<AvailableUnitRow[]> {
-  await checkEquipmentChoice(db, choice);
+  await checkEquipmentChoice({ db }, choice);
   const locations = await db
     .selectFrom('locations')
     .select(['location_id', 'location_name'])

@@ -87,7 +87,7 @@ export async function cancelOrder(
     );
     const presented = await presentOrder(trx, orderId);
     await queueEndedMail(
-      trx,
+      { trx, db: ctx.db },
       {
         BookingOrderId: orderId,
         BookingOrderTypeCode: order.booking_order_type_code,

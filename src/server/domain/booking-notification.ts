@@ -10,7 +10,7 @@ import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { Database } from '../db/types';
 import type { Mail } from '../mail/mailer';
 import { queueMail } from '../mail/outbox';
-import { loadDisplayNames } from './display-names';
+import { loadDisplayNames, type NameSource } from './display-names';
 
 export interface Contact {
   ContactName: string;
@@ -152,16 +152,30 @@ export function orderEndedMail(
 }
 
 /**
+ * Where an order mail is written and where its names are read: the change's own transaction, and
+ * the database whose kept name tables (display-names.ts) spare the transaction a round trip.
+ */
+export interface MailWrite extends NameSource {
+  trx: Kysely<Database>;
+}
+
+const namesFor = (where: MailWrite, bookings: readonly MailedBooking[]) =>
+  loadDisplayNames(where, {
+    sizes: bookings.flatMap((b) => (b.EquipmentSize ? [b.EquipmentSize] : [])),
+    classes: bookings.flatMap((b) => (b.EquipmentClass ? [b.EquipmentClass] : [])),
+  });
+
+/**
  * The order mail to the contact, with names for codes, written in the change's own transaction
  * (issue 28): it commits with the booking or decision, and the outbox sends it.
  */
 export async function queueBookingMail(
-  trx: Kysely<Database>,
+  where: MailWrite,
   order: BookingSubmitResponse,
   contact: Contact,
 ): Promise<void> {
   if (contactAddresses(contact.EmailAddresses).length === 0) return;
-  await queueMail(trx, bookingMail(order, contact, await loadDisplayNames(trx)));
+  await queueMail(where.trx, bookingMail(order, contact, await namesFor(where, order.Bookings)));
 }
 
 /**
@@ -169,11 +183,14 @@ export async function queueBookingMail(
  * rejection with its reason), like queueBookingMail.
  */
 export async function queueEndedMail(
-  trx: Kysely<Database>,
+  where: MailWrite,
   order: EndedOrder,
   contact: Contact,
   rejection: string | null = null,
 ): Promise<void> {
   if (contactAddresses(contact.EmailAddresses).length === 0) return;
-  await queueMail(trx, orderEndedMail(order, contact, rejection, await loadDisplayNames(trx)));
+  await queueMail(
+    where.trx,
+    orderEndedMail(order, contact, rejection, await namesFor(where, order.Bookings)),
+  );
 }

@@ -125,7 +125,7 @@ async function writeCsv(
   criteria: DashboardCriteria,
   zone: TimeZone,
 ): Promise<number> {
-  const columns = exportColumns(zone, await loadDisplayNames(db));
+  const columns = exportColumns(zone, await loadDisplayNames({ db }));
   const line = (cells: readonly (string | number | Date | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
   out.write(line(columns.map((c) => c.header)));
   return forEachRowBatch(db, viewer, criteria, zone, async (rows) => {
@@ -176,7 +176,7 @@ async function writeExcel(
   criteria: DashboardCriteria,
   zone: TimeZone,
 ): Promise<number> {
-  const columns = exportColumns(zone, await loadDisplayNames(db));
+  const columns = exportColumns(zone, await loadDisplayNames({ db }));
   return writeWorkbook(out, 'Bookings', columns, (onBatch) =>
     forEachRowBatch(db, viewer, criteria, zone, onBatch),
   );

@@ -239,7 +239,7 @@ export async function availabilityWorkbook(
   data: AvailabilityResponse,
   zone: TimeZone,
 ): Promise<Buffer> {
-  const names = await loadDisplayNames(db);
+  const names = await loadDisplayNames({ db });
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Availability');
   sheet.columns = [

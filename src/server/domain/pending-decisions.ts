@@ -157,7 +157,7 @@ export async function shortfallsOf(
       const requested = here.reduce((sum, b) => sum + b.units_requested_count, 0);
       const now = available.get(id) ?? 0;
       if (requested > now) {
-        names ??= await loadDisplayNames(trx);
+        names ??= await loadDisplayNames({ db: trx });
         shortfalls.push({
           locationId: id,
           locationName: here[0]?.location_name ?? String(id),
@@ -256,7 +256,7 @@ async function acceptOne(
         ...(shortfalls.length > 0 ? { acceptedOverAvailability: shortfalls } : {}),
       },
     });
-    await queueBookingMail(trx, await presentOrder(trx, order.booking_order_id), {
+    await queueBookingMail({ trx, db: ctx.db }, await presentOrder(trx, order.booking_order_id), {
       ContactName: order.contact_name ?? '',
       EmailAddresses: order.email_addresses ?? '',
     });
@@ -297,7 +297,7 @@ async function rejectOne(ctx: PendingDeps, viewer: Viewer, requestId: number, re
     });
     const presented = await presentOrder(trx, order.booking_order_id);
     await queueEndedMail(
-      trx,
+      { trx, db: ctx.db },
       {
         BookingOrderId: order.booking_order_id,
         BookingOrderTypeCode: presented.BookingOrderTypeCode,

@@ -46,7 +46,7 @@ export async function inventoryCheck(db: Kysely<Database>, body: InventoryCheck)
     category: body.EquipmentSize,
     equipmentClass: body.EquipmentClass,
   };
-  await checkEquipmentChoice(db, choice);
+  await checkEquipmentChoice({ db }, choice);
   const places = await db
     .selectFrom('locations')
     .select(['location_id', 'location_name'])

@@ -128,7 +128,7 @@ export const bookCustomerUnits =
     refuseRepeatedLocations(rows);
 
     return bookOnce(deps, request, type.orderType, equipment.CustomerId, async (trx, customer) => {
-      await checkEquipmentChoice(trx, choice);
+      await checkEquipmentChoice({ db: deps.db, trx }, choice);
       const ids = await lockBookableLocations(trx, type, choice.marketCode, rows);
       // Read after the locks: every booking that took units here before us has committed.
       const available = await availableUnitsAt(trx, ids, choice);

@@ -197,7 +197,7 @@ export async function cancelTermLeaseOrder(
       facts: { fees, ...(additional ? { additionalEmails: additional } : {}) },
     });
     const ended = await openTermLeaseOrder(trx, viewer, orderId, OPEN_ORDER_STATUSES);
-    await queueEndedMail(trx, ended, {
+    await queueEndedMail({ trx, db }, ended, {
       ContactName: order.contact_name ?? '',
       EmailAddresses: `${order.email_addresses ?? ''};${additional}`,
     });
