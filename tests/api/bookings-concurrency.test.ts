@@ -72,6 +72,28 @@ describe.each(databaseKinds)('concurrent and repeated submits on %s', (kind) => 
     expect(await availableAt(t, customer, 'pool', LAX_53, place.LocationId)).toBe(before - 1);
   });
 
+  it('answers a key sent again with its order after the location has closed', async () => {
+    const closing = await stockedLocation(t, LAX_53, 3);
+    const body = unitsPayload('pool', LAX_53, [
+      { LocationId: closing.LocationId, units: 1, Available: closing.Available },
+    ]);
+    const key = randomUUID();
+    const first = await submit(t, POOL_URL, customer, body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    await t.handle.db
+      .updateTable('locations')
+      .set({ active: false })
+      .where('location_id', '=', closing.LocationId)
+      .execute();
+    const fresh = await submit(t, POOL_URL, customer, body, randomUUID());
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.json().message).toMatch(/is closed/);
+    const again = await submit(t, POOL_URL, customer, body, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await ordersWithKey(key)).toBe(1);
+  });
+
   it('refuses a key already used for another customer or another booking type', async () => {
     const key = randomUUID();
     expect((await submit(t, POOL_URL, customer, oneUnit(), key)).statusCode).toBe(200);

@@ -175,6 +175,17 @@ async function marketOfFirstBooking(trx: Kysely<Database>, bookings: readonly Ne
   return location?.market_code ?? null;
 }
 
+/**
+ * Thrown by insertOrder when the order's Idempotency-Key is stored already (an earlier submit, or
+ * a racing one that committed first): the booking frame rolls back and answers by that key.
+ */
+export class KeyAlreadyStored extends Error {
+  constructor() {
+    super('the Idempotency-Key is stored already');
+    this.name = 'KeyAlreadyStored';
+  }
+}
+
 export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promise<number> {
   const status: OrderStatus = order.pending ? 'PN' : 'OP';
   // A chassis is on one open booking at a time (chassis-holds.ts): refused before anything is written.
@@ -203,8 +214,10 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       created_by: order.actor.userId,
       updated_by: order.actor.userId,
     })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning(['booking_order_id', ...reservedBookingIdColumns(order.bookings.length)])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!inserted) throw new KeyAlreadyStored();
   const orderId = inserted.booking_order_id;
 
   const rows = await bookingRows(

@@ -5,12 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { BookingSubmitResponse } from '../../schemas/bookings';
 import type { Database } from '../db/types';
 import { type BookingCustomer, bookingCustomer } from '../domain/booking-customer';
 import { type Contact, queueBookingMail } from '../domain/booking-notification';
 import { presentOrder } from '../domain/booking-presenter';
 import { AppError } from '../errors';
+import { KeyAlreadyStored } from './booking-orders';
 import type { BookingDeps, BookingOutcome, BookingRequest } from './submission';
 
 const keyUsedElsewhere = () =>
@@ -51,13 +51,13 @@ export const idempotencyOf = (request: Pick<BookingRequest<object>, 'idempotency
  * customer and order type; the same key with anything else is refused (issue 11).
  */
 async function replayedOrder(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   key: string,
   customerId: number,
   orderType: string,
   fingerprint: string,
 ): Promise<number | null> {
-  const earlier = await trx
+  const earlier = await db
     .selectFrom('booking_orders')
     .select(['booking_order_id', 'customer_id', 'booking_order_type_code', 'request_fingerprint'])
     .where('idempotency_key', '=', key)
@@ -72,17 +72,16 @@ async function replayedOrder(
   return earlier.booking_order_id;
 }
 
-/** Two customers' transactions racing with one key: the second insert hits the unique index. */
-const isKeyClash = (error: unknown): boolean => {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' && `${e.constraint ?? ''} ${e.message ?? ''}`.includes('idempotency_key');
-};
-
 /**
  * Books once: the booker writes the order, and its confirmation mail to the contact (and
  * `alsoNotify`) is written in the same transaction (issue 28), so a process killed after the commit
  * still mails it, and a replay, which writes nothing, never mails twice. The caller nudges the
  * mail outbox after a created order.
+ *
+ * The key is not looked up first: the order's insert skips a key already stored (booking-orders.ts
+ * KeyAlreadyStored), which rolls the transaction back, and only then is the earlier order read —
+ * one statement less for every new booking (issue 30 §1). A refused submit looks the key up too,
+ * so a replay is answered its order whatever has changed since (a location closed, stock gone).
  */
 export async function bookOnce(
   { db }: Pick<BookingDeps, 'db'>,
@@ -92,22 +91,14 @@ export async function bookOnce(
   book: (trx: Kysely<Database>, customer: BookingCustomer) => Promise<number>,
   alsoNotify: readonly string[] = [],
 ): Promise<BookingOutcome> {
-  let done: { orderId: number; order: BookingSubmitResponse | null };
+  let customerId: number | undefined;
   try {
-    done = await db.transaction().execute(async (trx) => {
+    const order = await db.transaction().execute(async (trx) => {
       const customer = await bookingCustomer(trx, request.viewer, requestedCustomerId, {
         requireGoodStanding: request.requiresGoodStanding,
         lock: true,
       });
-      const fingerprint = requestFingerprint(request.data);
-      const replayed = await replayedOrder(
-        trx,
-        request.idempotencyKey,
-        customer.customerId,
-        orderType,
-        fingerprint,
-      );
-      if (replayed !== null) return { orderId: replayed, order: null };
+      customerId = customer.customerId;
       const orderId = await book(trx, customer);
       const order = await presentOrder(trx, orderId);
       const contact = request.data.Contact;
@@ -116,12 +107,21 @@ export async function bookOnce(
           ...contact,
           EmailAddresses: [contact.EmailAddresses, ...alsoNotify].join(';'),
         });
-      return { orderId, order };
+      return order;
     });
+    return { order, created: true };
   } catch (error) {
-    if (isKeyClash(error)) throw keyUsedElsewhere();
+    const stored = error instanceof KeyAlreadyStored;
+    if (customerId === undefined || !(stored || error instanceof AppError)) throw error;
+    const replayed = await replayedOrder(
+      db,
+      request.idempotencyKey,
+      customerId,
+      orderType,
+      requestFingerprint(request.data),
+    );
+    if (replayed !== null) return { order: await presentOrder(db, replayed), created: false };
+    if (stored) throw keyUsedElsewhere();
     throw error;
   }
-  if (done.order) return { order: done.order, created: true };
-  return { order: await presentOrder(db, done.orderId), created: false };
 }
