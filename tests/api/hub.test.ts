@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService, type IssuedClaims } from '../../src/server/auth/tokens';
-import { ORDER_EVENTS_APPLICATION_NAME } from '../../src/server/events/pg-order-events';
+import type { OrderEvent } from '../../src/server/events/order-events';
+import { createPgOrderEvents, ORDER_EVENTS_APPLICATION_NAME } from '../../src/server/events/pg-order-events';
 import { databaseKinds } from '../helpers/database';
 import { listen, type RealServerHere, startRealServer } from '../helpers/real-server';
 import { decodeClaims, startTestApp, type TestApp } from '../helpers/test-app';
@@ -267,6 +268,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dashboard hub: two instances on
     await Promise.all([messageOf(onA, next), messageOf(onB, next)]);
     expect(onA.messages.map((m) => m.BookingOrderId)).toEqual([orderId, next]);
     expect(onB.messages.map((m) => m.BookingOrderId)).toEqual([orderId, next]);
+  });
+
+  it('sends changes published together in one NOTIFY statement, each heard once and in order', async () => {
+    let statements = 0;
+    const db = a.handle.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    const events = await createPgOrderEvents({ url: a.handle.url as string, db, channel: 'hub_test_batch' });
+    const heard: OrderEvent[] = [];
+    events.subscribe((e) => heard.push(e));
+    try {
+      const sent = Array.from(
+        { length: 12 },
+        (_, i): OrderEvent => ({ BookingOrderId: 1000 + i, Change: 'edited' }),
+      );
+      await Promise.all(sent.map((e) => events.publish(e)));
+      expect(statements).toBe(1);
+      await eventually('all twelve heard', async () => (heard.length >= sent.length ? true : undefined));
+      expect(heard).toEqual(sent);
+      // A lone change later goes out at once, in a statement of its own.
+      await events.publish({ BookingOrderId: 2000, Change: 'created' });
+      expect(statements).toBe(2);
+    } finally {
+      await events.close();
+    }
   });
 
   it('keeps delivering after the LISTEN connections are cut', async () => {
