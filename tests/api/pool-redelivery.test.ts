@@ -234,6 +234,20 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
     expect(res.json().message).toMatch(/is already on open redelivery PR\d+: cancel that redelivery first/);
   });
 
+  it('answers a redelivery sent again with its Idempotency-Key with the order it booked', async () => {
+    const ids = [pool[16]?.chassis_id as string];
+    const before = await ordersOf(own.customerId);
+    const key = `pr-replay-${Date.now()}`;
+    const first = await submit(t, URL, customer, body(ids), key);
+    expect(first.statusCode, first.body).toBe(200);
+    // Its chassis is now on an open redelivery: a new key is refused for it, this one is answered.
+    expect((await submit(t, URL, customer, body(ids))).statusCode).toBe(400);
+    const again = await submit(t, URL, customer, body(ids), key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await ordersOf(own.customerId)).toBe(before + 1);
+  });
+
   it('two redeliveries of the same chassis at once: exactly one wins', async () => {
     const same = [pool[12]?.chassis_id, pool[13]?.chassis_id] as string[];
     const before = await ordersOf(own.customerId);

@@ -1,7 +1,7 @@
 /**
  * The frame every booker runs in (ARCHITECTURE §5): one transaction that first locks the customer
- * row, so one customer's submits book one after another, then answers a replayed Idempotency-Key
- * with the order it already booked, and otherwise lets the booker write a new order.
+ * row, so one customer's submits book one after another, and lets the booker write a new order; a
+ * replayed Idempotency-Key is answered with the order it already booked.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
