@@ -291,7 +291,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dashboard hub: two instances on
       expect(statements).toBe(1);
       await eventually('all twelve heard', async () => (heard.length >= sent.length ? true : undefined));
       expect(heard).toEqual(sent);
-      // A lone change later goes out at once, in a statement of its own.
+      // A change published later goes out in a statement of its own.
       await events.publish({ BookingOrderId: 2000, Change: 'created' });
       expect(statements).toBe(2);
     } finally {
