@@ -230,7 +230,7 @@ export async function createReservation(
       if (existing)
         throw new AppError(
           409,
-          `${kind.inventory_org_code} already reserves ${existing.reserved_quantity} of ${kindText(kind, await loadDisplayNames({ db: trx }))} at ${location.location_name}: change that one instead.`,
+          `${kind.inventory_org_code} already reserves ${existing.reserved_quantity} of ${kindText(kind, await loadDisplayNames({ db, trx }))} at ${location.location_name}: change that one instead.`,
           'RESERVATION_EXISTS',
         );
       const free = await freeFor(trx, kind, 0);
@@ -239,7 +239,7 @@ export async function createReservation(
           { ...kind, location_name: location.location_name },
           body.ReservedQuantity,
           free,
-          await loadDisplayNames({ db: trx }),
+          await loadDisplayNames({ db, trx }),
         );
       const now = new Date();
       const row = await trx
@@ -332,7 +332,7 @@ export async function updateReservation(
     if (after.reserved_quantity > before.reserved_quantity || heldAfter > heldBefore) {
       free = await freeFor(trx, before, heldBefore);
       if (after.reserved_quantity > free)
-        throw tooMany(before, after.reserved_quantity, free, await loadDisplayNames({ db: trx }));
+        throw tooMany(before, after.reserved_quantity, free, await loadDisplayNames({ db, trx }));
     }
     const now = new Date();
     const commentChanged = comment !== undefined && comment !== before.reservation_comment;
