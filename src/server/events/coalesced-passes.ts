@@ -1,9 +1,10 @@
 /**
- * How the mail outbox and the webhook dispatcher run their passes (claim what is due, send it),
- * and the order events their NOTIFY statements: one pass at a time, started by a nudge; a nudge during a pass asks for one more after it, for the
- * rows committed meanwhile. That next pass starts no sooner than `spacingMs` after the last one
- * began, so under load one claim serves the commits of that interval, where it was a claim (and a
- * mark) a booking (issue 30 §1). A nudge after a quiet spell starts its pass at once.
+ * How the mail outbox and the webhook dispatcher run their passes (claim what is due, send it), and
+ * the order events their NOTIFY statements: one pass at a time, started by a nudge; a nudge during
+ * a pass asks for one more after it, for the rows committed meanwhile. That next pass starts no
+ * sooner than `spacingMs` after the last one began, so under load one claim serves the commits of
+ * that interval, where it was a claim (and a mark) a booking (issue 30 §1). A nudge after a quiet
+ * spell starts its pass at once.
  */
 export interface CoalescedPasses {
   /** A pass now, or one more after the pass running. */
