@@ -241,7 +241,9 @@ describe.each(databaseKinds)('pool redelivery on %s', (kind) => {
     const first = await submit(t, URL, customer, body(ids), key);
     expect(first.statusCode, first.body).toBe(200);
     // Its chassis is now on an open redelivery: a new key is refused for it, this one is answered.
-    expect((await submit(t, URL, customer, body(ids))).statusCode).toBe(400);
+    const fresh = await submit(t, URL, customer, body(ids));
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.json().message).toMatch(/is already on open redelivery PR\d+: cancel that redelivery first/);
     const again = await submit(t, URL, customer, body(ids), key);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual(first.json());

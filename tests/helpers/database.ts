@@ -4,9 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
+import type { Database } from '../../src/server/db/types';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -69,4 +71,21 @@ async function dropWhenClosed(admin: pg.Client, name: string) {
     await new Promise((r) => setTimeout(r, 100));
   }
   await admin.query(`drop database if exists ${name} with (force)`);
+}
+
+/**
+ * `db` with a count of the statements it executes (its transactions' included): how a test sees
+ * the round trips a change saves.
+ */
+export function countingStatements(db: Kysely<Database>): { db: Kysely<Database>; statements(): number } {
+  let executed = 0;
+  const counted = db.withPlugin({
+    transformQuery: (args) => args.node,
+    // Once per statement executed (transformQuery runs for each select of a union too).
+    transformResult: async (args) => {
+      executed++;
+      return args.result;
+    },
+  });
+  return { db: counted, statements: () => executed };
 }
