@@ -130,7 +130,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
     ajv: { customOptions: { removeAdditional: false } },
   });
   // Issue 28: every mail is a row its change wrote; this sends them (after each commit's nudge).
-  const outbox = createMailOutbox(base.db, createMailer(base.config, app.log), app.log, {
+  const outbox = createMailOutbox(base.dispatchDb ?? base.db, createMailer(base.config, app.log), app.log, {
     retryCheckMs: base.config.mailRetryCheckMs,
     sendTimeoutMs: base.config.mailTimeoutMs,
     messageIdDomain: mailDomain(base.config.mailFrom),
@@ -150,7 +150,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
   app.addHook('onClose', () => outbox.close());
   // Issue 18: sends the webhook outbox; every order change announced (from any instance) nudges it.
   const webhooks = createWebhookDispatcher(
-    ctx.db,
+    ctx.dispatchDb ?? ctx.db,
     ctx.bookingTypes,
     app.log,
     ctx.config.webhooks,

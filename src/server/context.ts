@@ -17,6 +17,11 @@ export interface AppContext {
    * absent. Everything a user must see right after writing it reads db.
    */
   readDb?: Kysely<Database>;
+  /**
+   * Where the mail outbox and the webhook dispatcher claim and mark their rows (db/connect.ts
+   * dispatchDb: a pool of their own on PostgreSQL); db when absent.
+   */
+  dispatchDb?: Kysely<Database>;
   tokens: TokenService;
   config: ServerConfig;
   /** The flow catalog, loaded once at start-up (src/server/flows.ts). */

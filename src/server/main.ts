@@ -57,7 +57,17 @@ async function main() {
   const authCache = process.env.AUTH_CACHE === 'off' ? undefined : await authCacheFor(handle);
   const flows = loadServerFlows();
   const app = await buildApp(
-    { db: handle.db, readDb: reader?.db, tokens, config, orderEvents, authCache, flows, dbPool: handle.pool },
+    {
+      db: handle.db,
+      readDb: reader?.db,
+      dispatchDb: handle.dispatchDb,
+      tokens,
+      config,
+      orderEvents,
+      authCache,
+      flows,
+      dbPool: handle.pool,
+    },
     { staticDir, logger: true, gracefulClose: true },
   );
   // Development (npm run dev:server): a changed flow, schema, rule or limit file counts from the next call.

@@ -3,15 +3,18 @@
  * commits while SMTP refuses connections; its notice waits in mail_outbox; once a real SMTP
  * receiver listens on that port, the dispatcher sends it (exactly once, also with a second
  * instance on the same database), and a row a killed process had claimed is sent after its claim
- * runs out.
+ * runs out. On PostgreSQL, the mail leaves while a rush holds every connection of the requests' pool
+ * (issue 30 §1: the outbox claims and marks on a pool of its own, db/connect.ts dispatchDb).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createTokenService } from '../../src/server/auth/tokens';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/connect';
+import { databaseKinds, openTestDatabase } from '../helpers/database';
 import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { freePort } from '../helpers/ports';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { appOnDatabase, startTestApp, type TestApp } from '../helpers/test-app';
 import { until } from '../helpers/until';
 import { CONTACT, clearThresholds, POOL_URL, submit, unitsPayload } from './bookings-helpers';
 
@@ -144,3 +147,58 @@ it('sends a backlog larger than one claim, each mail once, over at most 20 conne
   expect(receiver.mostConnectionsAtOnce).toBeGreaterThan(1);
   expect(receiver.mostConnectionsAtOnce).toBeLessThanOrEqual(20);
 }, 90_000);
+
+// PGlite is one connection: there the outbox shares it, so this is a PostgreSQL test (CI runs it).
+for (const kind of databaseKinds.filter((k) => k === 'postgres'))
+  describe(`the mail outbox on ${kind}`, () => {
+    let receiver: SmtpReceiver;
+    let owner: DatabaseHandle;
+    let app: TestApp;
+
+    beforeAll(async () => {
+      receiver = await startSmtpReceiver();
+      // A fresh database; the app runs on a handle whose requests' pool has one connection.
+      owner = await openTestDatabase(kind);
+      const handle = await openDatabase({ kind: 'postgres', url: owner.url as string, poolSize: 1 });
+      app = await appOnDatabase(handle, {
+        SMTP_URL: `smtp://127.0.0.1:${receiver.port}`,
+        MAIL_RETRY_CHECK_MS: '100',
+      });
+    }, 120_000);
+    afterAll(async () => {
+      await app?.close();
+      await owner?.close();
+      await receiver?.close();
+    });
+
+    it('sends a mail while every connection of the requests’ pool is held by a transaction', async () => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      // The pool's only connection, in a transaction that lasts until the mail has arrived.
+      const transaction = app.handle.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('customers').select('customer_id').limit(1).execute();
+        held();
+        await released;
+      });
+      try {
+        await holding;
+        expect(app.handle.pool?.idleCount).toBe(0);
+        await owner.db
+          .insertInto('mail_outbox')
+          .values({ to_addresses: ['rush@example.com'], subject: 'During a rush', text_body: 'Sent anyway.' })
+          .execute();
+        const [mail] = await receiver.waitFor(1, 10_000);
+        expect(mail?.to).toEqual(['rush@example.com']);
+        expect(app.handle.pool?.idleCount).toBe(0);
+      } finally {
+        release();
+        await transaction;
+      }
+    }, 60_000);
+  });

@@ -65,7 +65,15 @@ export async function appOnDatabase(
   const orderEvents = await orderEventsFor(handle);
   const authCache = await authCacheFor(handle);
   const app = await buildApp(
-    { db: handle.db, tokens, config, orderEvents, authCache, dbPool: handle.pool },
+    {
+      db: handle.db,
+      dispatchDb: handle.dispatchDb,
+      tokens,
+      config,
+      orderEvents,
+      authCache,
+      dbPool: handle.pool,
+    },
     options,
   );
   const login = (user: string, password = DEMO_PASSWORD) =>

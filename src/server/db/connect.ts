@@ -13,6 +13,8 @@ import type { Database } from './types';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
+/** The mail outbox and the webhook dispatcher each run one pass at a time: a connection each. */
+const DISPATCH_POOL_SIZE = 2;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -20,6 +22,14 @@ export type DatabaseOptions =
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * Where the mail outbox and the webhook deliveries claim and mark their rows: on PostgreSQL a
+   * pool of its own (DISPATCH_POOL_SIZE connections), so those few statements never queue for a
+   * connection behind the requests a rush of bookings holds in the main pool (issue 30 §1: at 200
+   * customers a claim waited behind ~190 queued transactions, and the mail fell seconds behind).
+   * On PGlite, one connection, it is db.
+   */
+  dispatchDb: Kysely<Database>;
   kind: 'postgres' | 'pglite';
   /** The embedded engine, when running on PGlite (for LISTEN/NOTIFY in-process and snapshots). */
   pglite?: PGlite;
@@ -58,26 +68,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           ? (v: string) => Number(v)
           : pg.types.getTypeParser(oid, format ?? 'text'),
     };
-    // A database that does not answer a connect fails the call in seconds (a 503), not minutes.
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
-      types,
-      // Each query text parsed and planned once per connection (issue 30 §1).
-      Client: PreparingClient,
-    });
-    // An idle connection that the database drops (restart, failover) must not crash the process:
-    // the pool discards it and opens a new one on the next query.
-    pool.on('error', (error) => console.warn(`database connection dropped: ${error.message}`));
-    // pg-pool listens for errors only on idle clients: a connection the database ends while a
-    // query holds it (a restart under load) would otherwise be an uncaught exception that stops
-    // the process. The query itself fails (a 503) and the pool drops the client on release.
-    pool.on('connect', (client) =>
-      client.on('error', (error) => console.warn(`database connection lost mid-query: ${error.message}`)),
-    );
+    const openPool = (max: number) => {
+      // A database that does not answer a connect fails the call in seconds (a 503), not minutes.
+      const pool = new pg.Pool({
+        connectionString: options.url,
+        max,
+        connectionTimeoutMillis: 5_000,
+        types,
+        // Each query text parsed and planned once per connection (issue 30 §1).
+        Client: PreparingClient,
+      });
+      // An idle connection that the database drops (restart, failover) must not crash the process:
+      // the pool discards it and opens a new one on the next query.
+      pool.on('error', (error) => console.warn(`database connection dropped: ${error.message}`));
+      // pg-pool listens for errors only on idle clients: a connection the database ends while a
+      // query holds it (a restart under load) would otherwise be an uncaught exception that stops
+      // the process. The query itself fails (a 503) and the pool drops the client on release.
+      pool.on('connect', (client) =>
+        client.on('error', (error) => console.warn(`database connection lost mid-query: ${error.message}`)),
+      );
+      return pool;
+    };
+    const pool = openPool(options.poolSize ?? 10);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', url: options.url, pool, close: () => db.destroy() };
+    const dispatchDb = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: openPool(DISPATCH_POOL_SIZE) }),
+    });
+    return {
+      db,
+      dispatchDb,
+      kind: 'postgres',
+      url: options.url,
+      pool,
+      close: async () => {
+        await Promise.all([db.destroy(), dispatchDb.destroy()]);
+      },
+    };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
@@ -87,5 +113,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+  return { db, dispatchDb: db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
