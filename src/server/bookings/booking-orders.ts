@@ -12,7 +12,7 @@ import {
   reservedBookingIdColumns,
   reservedBookingIds,
 } from '../domain/booking-numbers';
-import { claimChassis } from '../domain/chassis-holds';
+import { type ChassisClaim, claimChassis, claimCovers } from '../domain/chassis-holds';
 import { type OrderActor, type OrderAuditEntry, orderAuditRow, STATUS_FIELD } from '../domain/order-audit';
 
 export type OrderStatus = 'OP' | 'PN';
@@ -91,6 +91,8 @@ export interface NewOrder {
   pending: PendingReasonValue | null;
   /** Extra facts for the audit entry (e.g. what made it pending). */
   audit?: Record<string, unknown>;
+  /** The booker's own claim of the chassis it names (chassis-holds.ts chassisStanding with `lock`). */
+  claim?: ChassisClaim;
 }
 
 /**
@@ -188,12 +190,11 @@ export class KeyAlreadyStored extends Error {
 
 export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promise<number> {
   const status: OrderStatus = order.pending ? 'PN' : 'OP';
-  // A chassis is on one open booking at a time (chassis-holds.ts): refused before anything is written.
-  await claimChassis(
-    trx,
-    order.bookings.flatMap((b) => b.chassisMasterIds ?? []),
-    { orderType: order.orderType },
-  );
+  // A chassis is on one open booking at a time (chassis-holds.ts): refused before anything is
+  // written, unless the booker's check claimed them already.
+  const named = order.bookings.flatMap((b) => b.chassisMasterIds ?? []);
+  if (!claimCovers(order.claim, order.orderType, named))
+    await claimChassis(trx, named, { orderType: order.orderType });
   const inserted = await trx
     .insertInto('booking_orders')
     .values({

@@ -120,6 +120,60 @@ export async function openHolds(
 }
 
 /**
+ * Chassis a booker locked and found on no other open booking of its side, in the transaction that
+ * books them (chassisStanding with `lock`): insertOrder takes it instead of claiming them again.
+ */
+export interface ChassisClaim {
+  readonly orderType: string;
+  readonly masterIds: ReadonlySet<number>;
+}
+
+/** Whether `claim` covers every chassis an order of `orderType` names. */
+export const claimCovers = (
+  claim: ChassisClaim | undefined,
+  orderType: string,
+  masterIds: readonly number[],
+) => claim !== undefined && claim.orderType === orderType && masterIds.every((id) => claim.masterIds.has(id));
+
+export interface ChassisStanding {
+  /** Each chassis' term lease contract (null: a pool chassis). */
+  contracts: Map<number, number | null>;
+  /** The open booking on the same side each held chassis is on. */
+  holds: Map<number, ChassisHold>;
+  /** With `lock` and no chassis held: the claim insertOrder takes. */
+  claim: ChassisClaim | null;
+}
+
+/**
+ * Each chassis' contract and the open booking holding it. With `lock` (inside the transaction that
+ * books them) the chassis rows are locked first, in id order so two claims never deadlock, and
+ * the holds are read by the next statement, which sees what committed while it waited: the claim
+ * itself, in two statements (issue 30 §1: a redelivery's check and its claim were five).
+ */
+export async function chassisStanding(
+  db: Kysely<Database>,
+  masterIds: readonly number[],
+  query: HoldQuery,
+  { lock }: { lock: boolean },
+): Promise<ChassisStanding> {
+  const ids = [...new Set(masterIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return { contracts: new Map(), holds: new Map(), claim: null };
+  const rows = await db
+    .selectFrom('chassis')
+    .select(['chassis_master_id', 'contract_id'])
+    .where('chassis_master_id', 'in', ids)
+    .orderBy('chassis_master_id')
+    .$if(lock, (q) => q.forUpdate())
+    .execute();
+  const holds = await openHolds(db, ids, query);
+  return {
+    contracts: new Map(rows.map((r) => [r.chassis_master_id, r.contract_id])),
+    holds,
+    claim: lock && holds.size === 0 ? { orderType: query.orderType, masterIds: new Set(ids) } : null,
+  };
+}
+
+/**
  * Locks the chassis and refuses (409, ChassisAlreadyHeld) when any is on another open booking.
  * Call it inside the transaction that then writes booking_chassis, before writing.
  */
@@ -129,14 +183,6 @@ export async function claimChassis(
   query: HoldQuery,
 ): Promise<void> {
   const ids = [...new Set(masterIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  await trx
-    .selectFrom('chassis')
-    .select('chassis_master_id')
-    .where('chassis_master_id', 'in', ids)
-    .orderBy('chassis_master_id')
-    .forUpdate()
-    .execute();
-  const holds = await openHolds(trx, ids, query);
+  const { holds } = await chassisStanding(trx, ids, query, { lock: true });
   if (holds.size > 0) throw new ChassisAlreadyHeld(ids.flatMap((id) => holds.get(id) ?? []));
 }

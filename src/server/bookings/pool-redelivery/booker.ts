@@ -19,8 +19,8 @@ import type { FieldError } from '../../../engine/core/types';
 import type { PoolRedeliveryData } from '../../../flows/flow-data.generated';
 import type { EquipmentVerdict } from '../../../schemas/lookup';
 import type { Database } from '../../db/types';
-import { openHolds } from '../../domain/chassis-holds';
-import { validateEquipment } from '../../domain/equipment';
+import { type ChassisClaim, chassisStanding } from '../../domain/chassis-holds';
+import { type ChassisCheck, validateEquipment } from '../../domain/equipment';
 import { actorOf } from '../../domain/order-audit';
 import type { Viewer } from '../../domain/viewer';
 import { bookingsOfChassis, insertOrder, type PlacedChassis } from '../booking-orders';
@@ -29,38 +29,42 @@ import { type Booker, SubmissionRefused } from '../submission';
 
 export const POOL_REDELIVERY_ORDER_TYPE = 'PR';
 
-/** One verdict per input, in order: the equipment check, then what pool redelivery adds. */
-export async function poolRedeliveryVerdicts(
+/**
+ * One verdict per input, in order: the equipment check, then what pool redelivery adds. With `lock`
+ * (the submit's transaction) the check is also the claim of the chassis it finds free.
+ */
+async function judgeRedelivery(
   db: Kysely<Database>,
   viewer: Viewer,
   inputs: readonly string[],
-): Promise<EquipmentVerdict[]> {
+  lock: boolean,
+): Promise<{ verdicts: EquipmentVerdict[]; claim: ChassisClaim | null }> {
   const verdicts = await validateEquipment(db, viewer, inputs);
   const masterIds = verdicts.flatMap((v) => (v.Valid && v.ChassisMasterId ? [v.ChassisMasterId] : []));
-  if (masterIds.length === 0) return verdicts;
-  const contracts = new Map(
-    (
-      await db
-        .selectFrom('chassis')
-        .select(['chassis_master_id', 'contract_id'])
-        .where('chassis_master_id', 'in', masterIds)
-        .execute()
-    ).map((c) => [c.chassis_master_id, c.contract_id]),
+  const { contracts, holds, claim } = await chassisStanding(
+    db,
+    masterIds,
+    { orderType: POOL_REDELIVERY_ORDER_TYPE },
+    { lock },
   );
-  const open = await openHolds(db, masterIds, { orderType: POOL_REDELIVERY_ORDER_TYPE });
   const allowed: readonly string[] = POOL_REDELIVERY_EQUIPMENT_CATEGORIES;
-  return verdicts.map((v) => {
+  const judged = verdicts.map((v) => {
     if (!v.Valid || !v.ChassisMasterId || !v.ChassisId) return v;
     const refuse = (message: string) => ({ ...v, Valid: false, Message: message });
     if (contracts.get(v.ChassisMasterId) != null) return refuse(REDELIVERY_MESSAGES.termLease(v.ChassisId));
     const category = v.EquipmentCategoryCode ?? '';
     if (!allowed.includes(category))
       return refuse(REDELIVERY_MESSAGES.notPoolEquipment(v.ChassisId, category));
-    const hold = open.get(v.ChassisMasterId);
+    const hold = holds.get(v.ChassisMasterId);
     if (hold) return refuse(REDELIVERY_MESSAGES.alreadyOnRedelivery(v.ChassisId, hold.bookingCode));
     return v;
   });
+  return { verdicts: judged, claim };
 }
+
+/** The form's per-row verdicts (the booking-type registry's chassisCheck): unlocked. */
+export const poolRedeliveryVerdicts: ChassisCheck = async (db, viewer, inputs) =>
+  (await judgeRedelivery(db, viewer, inputs, false)).verdicts;
 
 /** The listed chassis, all at the return location. */
 const atReturnLocation = (locationId: number, verdicts: readonly EquipmentVerdict[]): PlacedChassis[] =>
@@ -116,7 +120,7 @@ export const bookPoolRedelivery: Booker<PoolRedeliveryData> = (deps, request) =>
       // Checked as the customer the redelivery is for, whoever submits: staff too may only return
       // what that customer holds.
       const customerView = asCustomer(request.viewer, customer.customerId);
-      const verdicts = await poolRedeliveryVerdicts(trx, customerView, inputs);
+      const { verdicts, claim } = await judgeRedelivery(trx, customerView, inputs, true);
       const refused: FieldError[] = verdicts.flatMap((v, i) =>
         v.Valid
           ? []
@@ -134,6 +138,7 @@ export const bookPoolRedelivery: Booker<PoolRedeliveryData> = (deps, request) =>
         actor: actorOf(request.viewer),
         pending: null,
         bookings: bookingsOfChassis(atReturnLocation(LocationId, verdicts)),
+        ...(claim ? { claim } : {}),
       });
     },
   );
