@@ -2,7 +2,8 @@
  * Writes one booking order with its bookings, the pending request when it waits for staff, and its
  * audit entry. Called inside the booking's transaction (booking-transaction.ts).
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { BookingSubmitResponse } from '../../schemas/bookings';
 import { insertTogether } from '../db/insert-together';
 import type { Database } from '../db/types';
 import {
@@ -12,6 +13,7 @@ import {
   reservedBookingIdColumns,
   reservedBookingIds,
 } from '../domain/booking-numbers';
+import { type PresentedBookingRow, presentRows } from '../domain/booking-presenter';
 import { type ChassisClaim, claimChassis, claimCovers } from '../domain/chassis-holds';
 import { type OrderActor, type OrderAuditEntry, orderAuditRow, STATUS_FIELD } from '../domain/order-audit';
 
@@ -188,7 +190,36 @@ export class KeyAlreadyStored extends Error {
   }
 }
 
-export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promise<number> {
+/** A written order: its id, and the submit's answer from the rows the writes returned. */
+export interface PlacedOrder {
+  orderId: number;
+  answer: BookingSubmitResponse;
+}
+
+/**
+ * What the order's rows statement selects from the rows it wrote (insertTogether's names): each
+ * booking as presentOrder reads it, and the pending reason's description.
+ */
+function presentation(written: { bookings: boolean; chassis: boolean; pending: boolean }) {
+  const pendingReason = written.pending
+    ? sql`(select r.description from new_pending p
+        join reasons r on r.reason_code = p.pending_reason_code and r.reason_kind = 'PENDING')`
+    : sql`null::text`;
+  if (!written.bookings) return sql`select ${pendingReason} as pending_reason`;
+  const chassis = written.chassis
+    ? sql`(select array_agg(c.chassis_id order by c.chassis_id) from new_chassis bc
+        join chassis c on c.chassis_master_id = bc.chassis_master_id where bc.booking_id = b.booking_id)`
+    : sql`null::text[]`;
+  return sql`select b.booking_id, b.booking_code, b.location_id, l.location_name,
+      t.location_name as to_location_name, b.equipment_category_code, b.equipment_class_code,
+      b.units_requested_count, b.status_code, ${chassis} as chassis, ${pendingReason} as pending_reason
+    from new_bookings b
+    join locations l on l.location_id = b.location_id
+    left join locations t on t.location_id = b.to_location_id
+    order by b.booking_id`;
+}
+
+export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promise<PlacedOrder> {
   const status: OrderStatus = order.pending ? 'PN' : 'OP';
   // A chassis is on one open booking at a time (chassis-holds.ts): refused before anything is
   // written, unless the booker's check claimed them already.
@@ -216,7 +247,7 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       updated_by: order.actor.userId,
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning(['booking_order_id', ...reservedBookingIdColumns(order.bookings.length)])
+    .returning(['booking_order_id', 'version', ...reservedBookingIdColumns(order.bookings.length)])
     .executeTakeFirst();
   if (!inserted) throw new KeyAlreadyStored();
   const orderId = inserted.booking_order_id;
@@ -253,13 +284,53 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrder): Promi
       ...order.audit,
     },
   };
-  // The rest of the order in one round trip (issue 30 §1); the trail's webhook trigger runs at the
-  // statement's end and sees the bookings.
-  await insertTogether(trx, [
-    ...(rows.length > 0 ? [trx.insertInto('bookings').values(rows)] : []),
-    ...(chassis.length > 0 ? [trx.insertInto('booking_chassis').values(chassis)] : []),
-    ...(order.pending ? [pendingRequestInsert(trx, orderId, order.pending)] : []),
-    trx.insertInto('audit_log').values(orderAuditRow(entry)),
-  ]);
-  return orderId;
+  // The rest of the order in one round trip (issue 30 §1), which also answers what the submit
+  // presents; the trail's webhook trigger runs at the statement's end and sees the bookings.
+  const written = { bookings: rows.length > 0, chassis: chassis.length > 0, pending: order.pending !== null };
+  const presented = await insertTogether<PresentedBookingRow & { pending_reason: string | null }>(
+    trx,
+    {
+      ...(written.bookings
+        ? {
+            new_bookings: trx
+              .insertInto('bookings')
+              .values(rows)
+              .returning([
+                'booking_id',
+                'booking_code',
+                'location_id',
+                'equipment_category_code',
+                'equipment_class_code',
+                'units_requested_count',
+                'status_code',
+                'to_location_id',
+              ]),
+          }
+        : {}),
+      ...(written.chassis
+        ? {
+            new_chassis: trx
+              .insertInto('booking_chassis')
+              .values(chassis)
+              .returning(['booking_id', 'chassis_master_id']),
+          }
+        : {}),
+      ...(order.pending
+        ? { new_pending: pendingRequestInsert(trx, orderId, order.pending).returning('pending_reason_code') }
+        : {}),
+      new_audit: trx.insertInto('audit_log').values(orderAuditRow(entry)),
+    },
+    presentation(written),
+  );
+  const answer = presentRows(
+    {
+      booking_order_id: orderId,
+      booking_order_type_code: order.orderType,
+      order_status_code: status,
+      version: inserted.version,
+    },
+    presented.filter((b) => b.booking_id != null),
+    presented[0]?.pending_reason ?? null,
+  );
+  return { orderId, answer };
 }

@@ -10,7 +10,7 @@ import { type BookingCustomer, bookingCustomer } from '../domain/booking-custome
 import { type Contact, queueBookingMail } from '../domain/booking-notification';
 import { presentOrder } from '../domain/booking-presenter';
 import { AppError } from '../errors';
-import { KeyAlreadyStored } from './booking-orders';
+import { KeyAlreadyStored, type PlacedOrder } from './booking-orders';
 import type { BookingDeps, BookingOutcome, BookingRequest } from './submission';
 
 const keyUsedElsewhere = () =>
@@ -88,7 +88,7 @@ export async function bookOnce(
   request: BookingRequest<{ Contact?: Contact }>,
   orderType: string,
   requestedCustomerId: number | undefined,
-  book: (trx: Kysely<Database>, customer: BookingCustomer) => Promise<number>,
+  book: (trx: Kysely<Database>, customer: BookingCustomer) => Promise<PlacedOrder>,
   alsoNotify: readonly string[] = [],
 ): Promise<BookingOutcome> {
   let customerId: number | undefined;
@@ -99,8 +99,7 @@ export async function bookOnce(
         lock: true,
       });
       customerId = customer.customerId;
-      const orderId = await book(trx, customer);
-      const order = await presentOrder(trx, orderId);
+      const { answer: order } = await book(trx, customer);
       const contact = request.data.Contact;
       if (contact)
         await queueBookingMail({ trx, db }, order, {

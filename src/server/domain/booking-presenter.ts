@@ -1,6 +1,6 @@
 /**
- * The answer of a booking submit, read back from the database: the same whether the order was just
- * booked or an Idempotency-Key replay asks for it again.
+ * The answer of a booking submit: the same whether the order was just booked (insertOrder returns
+ * its rows) or an Idempotency-Key replay reads it back.
  */
 import { type Kysely, sql } from 'kysely';
 import { outcomeOf } from '../../domain/messages';
@@ -18,9 +18,69 @@ export const pendingMessage = (reason: string | null): string =>
 export const pendingEditMessage = (reason: string | null): string =>
   `Your changes are pending review by Customer Support${reason ? ` (${reason.toLowerCase()})` : ''}. Bookings that already have a number stay open as they are; the new ones get their numbers once the changes are confirmed.`;
 
+/** An order as presented: its own columns. */
+export interface PresentedOrderRow {
+  booking_order_id: number;
+  booking_order_type_code: string;
+  order_status_code: string | null;
+  version: number;
+}
+
+/** One booking of an order as presented, with its location names and its named chassis. */
+export interface PresentedBookingRow {
+  booking_id: number;
+  booking_code: string | null;
+  location_id: number;
+  location_name: string;
+  to_location_name: string | null;
+  equipment_category_code: string;
+  equipment_class_code: string;
+  units_requested_count: number;
+  status_code: string;
+  chassis: string[] | null;
+}
+
+/**
+ * The answer of a submit from the order's rows, its bookings' in id order, and the description of
+ * its pending reason (pending orders only): the one way an order is presented, whether its rows
+ * were read back (presentOrder) or returned by the statement that wrote them (insertOrder).
+ */
+export function presentRows(
+  order: PresentedOrderRow,
+  bookings: readonly PresentedBookingRow[],
+  pendingReason: string | null,
+): BookingSubmitResponse {
+  const pending = order.order_status_code === 'PN';
+  return {
+    BookingOrderId: order.booking_order_id,
+    BookingOrderTypeCode: order.booking_order_type_code,
+    StatusCode: pending ? 'PN' : 'OP',
+    PendingReview: pending,
+    Message: pending
+      ? (bookings.some((b) => b.booking_code !== null) ? pendingEditMessage : pendingMessage)(pendingReason)
+      : outcomeOf(order.booking_order_type_code).confirmed,
+    Version: order.version,
+    Bookings: bookings.map((b) => {
+      const named = b.chassis ?? [];
+      return {
+        BookingId: b.booking_id,
+        BookingCode: b.booking_code,
+        LocationId: b.location_id,
+        LocationName: b.location_name,
+        ...(b.to_location_name ? { ToLocationName: b.to_location_name } : {}),
+        EquipmentSize: b.equipment_category_code,
+        EquipmentClass: b.equipment_class_code,
+        UnitsRequestedCount: b.units_requested_count,
+        BookingStatusCode: b.status_code,
+        ...(named.length > 0 ? { Chassis: named } : {}),
+      };
+    }),
+  };
+}
+
 export async function presentOrder(db: Kysely<Database>, orderId: number): Promise<BookingSubmitResponse> {
-  // One round trip (issue 30 §1: it runs inside every booking's transaction): the order, a row per
-  // booking (or one with no booking), and each booking's named chassis.
+  // One round trip: the order, a row per booking (or one with no booking), and each booking's
+  // named chassis.
   const rows = await db
     .selectFrom('booking_orders as o')
     .leftJoin('bookings as b', 'b.booking_order_id', 'o.booking_order_id')
@@ -53,52 +113,20 @@ export async function presentOrder(db: Kysely<Database>, orderId: number): Promi
   const order = rows[0];
   if (!order) throw new Error(`no booking order ${orderId} to present`);
   // A booking's own columns are set whenever it is there (the left join makes them look optional).
-  type BookingRow = (typeof rows)[number] & {
-    booking_id: number;
-    location_id: number;
-    location_name: string;
-    equipment_category_code: string;
-    units_requested_count: number;
-    status_code: string;
-  };
-  const bookings = rows.filter((b): b is BookingRow => b.booking_id !== null);
-  const pending = order.order_status_code === 'PN';
-  const reason = pending
-    ? await db
-        .selectFrom('pending_requests as p')
-        .leftJoin('reasons as r', (join) =>
-          join.onRef('r.reason_code', '=', 'p.pending_reason_code').on('r.reason_kind', '=', 'PENDING'),
-        )
-        .select('r.description')
-        .where('p.booking_order_id', '=', orderId)
-        .orderBy('p.pending_request_id')
-        .executeTakeFirst()
-    : undefined;
-  return {
-    BookingOrderId: order.booking_order_id,
-    BookingOrderTypeCode: order.booking_order_type_code,
-    StatusCode: pending ? 'PN' : 'OP',
-    PendingReview: pending,
-    Message: pending
-      ? (bookings.some((b) => b.booking_code !== null) ? pendingEditMessage : pendingMessage)(
-          reason?.description ?? null,
-        )
-      : outcomeOf(order.booking_order_type_code).confirmed,
-    Version: order.version,
-    Bookings: bookings.map((b) => {
-      const named = b.chassis ?? [];
-      return {
-        BookingId: b.booking_id,
-        BookingCode: b.booking_code,
-        LocationId: b.location_id,
-        LocationName: b.location_name,
-        ...(b.to_location_name ? { ToLocationName: b.to_location_name } : {}),
-        EquipmentSize: b.equipment_category_code,
-        EquipmentClass: b.equipment_class_code,
-        UnitsRequestedCount: b.units_requested_count,
-        BookingStatusCode: b.status_code,
-        ...(named.length > 0 ? { Chassis: named } : {}),
-      };
-    }),
-  };
+  const bookings = rows.filter(
+    (b): b is (typeof rows)[number] & PresentedBookingRow => b.booking_id !== null,
+  );
+  const reason =
+    order.order_status_code === 'PN'
+      ? await db
+          .selectFrom('pending_requests as p')
+          .leftJoin('reasons as r', (join) =>
+            join.onRef('r.reason_code', '=', 'p.pending_reason_code').on('r.reason_kind', '=', 'PENDING'),
+          )
+          .select('r.description')
+          .where('p.booking_order_id', '=', orderId)
+          .orderBy('p.pending_request_id')
+          .executeTakeFirst()
+      : undefined;
+  return presentRows(order, bookings, reason?.description ?? null);
 }

@@ -373,7 +373,7 @@ export const bookTermLease: Booker<TermLeaseData> = async (deps, request) => {
     );
     const { over, available } = await overAvailability(trx, request, data, contract, lines, () => 1);
     const firstLine = lines.get(items[0]?.line as number) as ContractLine;
-    const orderId = await insertOrder(trx, {
+    const placed = await insertOrder(trx, {
       orderType: TERM_LEASE_ORDER_TYPE,
       customerId: customer.customerId,
       marketCode: firstLine.MarketCode,
@@ -394,7 +394,7 @@ export const bookTermLease: Booker<TermLeaseData> = async (deps, request) => {
         ...(over ? { overAvailableAgreed: true } : {}),
       },
     });
-    await reconcileFees(trx, orderId);
-    return orderId;
+    await reconcileFees(trx, placed.orderId);
+    return placed;
   });
 };
