@@ -8,7 +8,9 @@
  * transaction: the chassis rows are locked, in id order so two claims never deadlock, and only then
  * is the open booking holding each one looked for. Two requests naming one chassis at once
  * therefore run one after the other, and the second sees the first's booking (READ COMMITTED reads
- * what committed before each statement) and is refused with a 409.
+ * what committed before each statement) and is refused with a 409. A booker whose check of the
+ * listed chassis runs in that transaction makes the check the claim (chassisStanding with `lock`)
+ * and hands it to insertOrder, which then does not claim them again.
  */
 import type { Kysely } from 'kysely';
 import { orderTypesWhere } from '../../domain/booking-type-facts';
@@ -73,11 +75,8 @@ export interface HoldQuery {
   exceptOrderId?: number;
 }
 
-/**
- * The open booking on the same side (hand-out or redelivery) each chassis is on. Unlocked: the
- * form's per-row verdicts read it; a write calls claimChassis.
- */
-export async function openHolds(
+/** The open booking on the same side (hand-out or redelivery) each chassis is on. */
+async function openHolds(
   db: Kysely<Database>,
   masterIds: readonly number[],
   { orderType, exceptOrderId }: HoldQuery,

@@ -19,9 +19,10 @@ import type { EquipmentVerdict } from '../../../schemas/lookup';
 import type { Database } from '../../db/types';
 import {
   ChassisAlreadyHeld,
+  type ChassisClaim,
   type ChassisHold,
   chassisHeldMessage,
-  openHolds,
+  chassisStanding,
 } from '../../domain/chassis-holds';
 import { type ChassisCheck, validateEquipment } from '../../domain/equipment';
 import { actorOf } from '../../domain/order-audit';
@@ -40,7 +41,6 @@ interface HeldChassis {
   chassis_id: string;
   equipment_category_code: string;
   equipment_class_code: string;
-  contract_id: number | null;
   /** Where the booking that last named this chassis was (its pick-up location); null without history. */
   last_location_id: number | null;
 }
@@ -48,7 +48,7 @@ interface HeldChassis {
 async function heldChassis(trx: Kysely<Database>, masterIds: readonly number[]): Promise<HeldChassis[]> {
   if (masterIds.length === 0) return [];
   const { rows } = await sql<HeldChassis>`
-    select c.chassis_master_id, c.chassis_id, c.equipment_category_code, c.equipment_class_code, c.contract_id,
+    select c.chassis_master_id, c.chassis_id, c.equipment_category_code, c.equipment_class_code,
       (select b.location_id from booking_chassis bc join bookings b on b.booking_id = bc.booking_id
         where bc.chassis_master_id = c.chassis_master_id
         order by b.created_at desc, b.booking_id desc limit 1) as last_location_id
@@ -63,29 +63,35 @@ export interface ReuseCheck {
   holds: ChassisHold[];
   /** The listed chassis that are ours, by master id: what the bookings are grouped by. */
   held: Map<number, HeldChassis>;
+  /** With `lock` and none held: the claim of the chassis, for insertOrder. */
+  claim: ChassisClaim | null;
 }
 
 /**
  * Each listed chassis judged for reuse, as `viewer` (the customer the booking is for): ours and on
  * hire to them (validateEquipment), not on a term lease (reuse books pool chassis only), not on
- * another open reuse booking (chassis-holds.ts; unlocked here, the booker's claim locks).
+ * another open reuse booking (chassis-holds.ts). With `lock` (the submit's transaction) the check
+ * is also the claim of the chassis.
  */
 export async function checkReuse(
   db: Kysely<Database>,
   viewer: Viewer,
   inputs: readonly string[],
+  { lock }: { lock: boolean } = { lock: false },
 ): Promise<ReuseCheck> {
   const equipment = await validateEquipment(db, viewer, inputs);
   const masterIds = [
     ...new Set(equipment.flatMap((v) => (v.Valid && v.ChassisMasterId ? [v.ChassisMasterId] : []))),
   ];
+  const standing = await chassisStanding(db, masterIds, { orderType: REUSE_ORDER_TYPE }, { lock });
+  const open = standing.holds;
   const held = new Map((await heldChassis(db, masterIds)).map((c) => [c.chassis_master_id, c]));
-  const open = await openHolds(db, masterIds, { orderType: REUSE_ORDER_TYPE });
   const holds: ChassisHold[] = [];
   const verdicts = equipment.map((v) => {
     if (!v.Valid || !v.ChassisMasterId || !v.ChassisId) return v;
     const refuse = (message: string): EquipmentVerdict => ({ ...v, Valid: false, Message: message });
-    if (held.get(v.ChassisMasterId)?.contract_id != null) return refuse(termLeaseChassisMessage(v.ChassisId));
+    if (standing.contracts.get(v.ChassisMasterId) != null)
+      return refuse(termLeaseChassisMessage(v.ChassisId));
     const hold = open.get(v.ChassisMasterId);
     if (hold) {
       if (!holds.includes(hold)) holds.push(hold);
@@ -93,7 +99,7 @@ export async function checkReuse(
     }
     return v;
   });
-  return { verdicts, holds, held };
+  return { verdicts, holds, held, claim: standing.claim };
 }
 
 /** The form's per-row verdicts for a reuse list (the booking-type registry's chassisCheck). */
@@ -118,7 +124,7 @@ export const bookReuse: Booker<ReuseBookingData> = (deps, request) => {
     // Checked as the customer the booking is for, whoever books: staff too may only reuse what
     // that customer holds.
     const customerView = asCustomer(request.viewer, customer.customerId);
-    const { verdicts, holds, held } = await checkReuse(trx, customerView, inputs);
+    const { verdicts, holds, held, claim } = await checkReuse(trx, customerView, inputs, { lock: true });
     // A chassis on an open reuse booking keeps its 409 (issue 27), asked once the list is otherwise
     // right: every other problem is named per row first, as the form names them on step 1.
     const heldIds = new Set(holds.map((h) => h.chassisMasterId));
@@ -140,6 +146,7 @@ export const bookReuse: Booker<ReuseBookingData> = (deps, request) => {
       actor: actorOf(request.viewer),
       pending: null,
       bookings,
+      ...(claim ? { claim } : {}),
     });
   });
 };
