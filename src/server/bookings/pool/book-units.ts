@@ -95,11 +95,13 @@ async function pendingReasonFor(
   const overAvailability = rows.some(
     (r) => unitsRequestedOf(r.unit) > (available.get(r.unit.LocationId) ?? 0),
   );
-  const breach = await weeklyThresholdBreach(
-    trx,
-    { customerId: customer.customerId, marketCode: choice.marketCode, category: choice.category },
-    total,
-  );
+  const breach = customer.weeklyThresholds
+    ? await weeklyThresholdBreach(
+        trx,
+        { customerId: customer.customerId, marketCode: choice.marketCode, category: choice.category },
+        total,
+      )
+    : null;
   // One reason per request, the one staff must settle first: stock, then the cap, then the class.
   const reason = overAvailability
     ? PendingReason.overAvailability
