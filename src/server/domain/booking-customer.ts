@@ -15,11 +15,6 @@ export interface BookingCustomer {
   customerName: string;
   scac: string;
   customerClass: string;
-  /**
-   * Whether any weekly threshold is set for the customer. Without one a booking need not count its
-   * week (issue 30 §1: most customers have none, and the count was a round trip every booking).
-   */
-  weeklyThresholds: boolean;
 }
 
 export const NOT_IN_GOOD_STANDING = 'NOT_IN_GOOD_STANDING';
@@ -52,22 +47,7 @@ export async function bookingCustomer(
   const id = requestedCustomerId(viewer, requested);
   let query = db
     .selectFrom('customers')
-    .select((eb) => [
-      'customer_id',
-      'customer_name',
-      'scac',
-      'customer_class',
-      'good_standing',
-      'active',
-      eb
-        .exists(
-          eb
-            .selectFrom('weekly_thresholds as t')
-            .select('t.threshold_id')
-            .whereRef('t.customer_id', '=', 'customers.customer_id'),
-        )
-        .as('weekly_thresholds'),
-    ])
+    .select(['customer_id', 'customer_name', 'scac', 'customer_class', 'good_standing', 'active'])
     .where('customer_id', '=', id);
   if (options.lock) query = query.forNoKeyUpdate();
   const row = await query.executeTakeFirst();
@@ -94,7 +74,6 @@ export async function bookingCustomer(
     customerName: row.customer_name,
     scac: row.scac,
     customerClass: row.customer_class,
-    weeklyThresholds: Boolean(row.weekly_thresholds),
   };
 }
 

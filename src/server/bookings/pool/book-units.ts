@@ -95,13 +95,11 @@ async function pendingReasonFor(
   const overAvailability = rows.some(
     (r) => unitsRequestedOf(r.unit) > (available.get(r.unit.LocationId) ?? 0),
   );
-  const breach = customer.weeklyThresholds
-    ? await weeklyThresholdBreach(
-        trx,
-        { customerId: customer.customerId, marketCode: choice.marketCode, category: choice.category },
-        total,
-      )
-    : null;
+  const breach = await weeklyThresholdBreach(
+    trx,
+    { customerId: customer.customerId, marketCode: choice.marketCode, category: choice.category },
+    total,
+  );
   // One reason per request, the one staff must settle first: stock, then the cap, then the class.
   const reason = overAvailability
     ? PendingReason.overAvailability
