@@ -84,7 +84,6 @@ export async function checkReuse(
     ...new Set(equipment.flatMap((v) => (v.Valid && v.ChassisMasterId ? [v.ChassisMasterId] : []))),
   ];
   const standing = await chassisStanding(db, masterIds, { orderType: REUSE_ORDER_TYPE }, { lock });
-  const open = standing.holds;
   const held = new Map((await heldChassis(db, masterIds)).map((c) => [c.chassis_master_id, c]));
   const holds: ChassisHold[] = [];
   const verdicts = equipment.map((v) => {
@@ -92,7 +91,7 @@ export async function checkReuse(
     const refuse = (message: string): EquipmentVerdict => ({ ...v, Valid: false, Message: message });
     if (standing.contracts.get(v.ChassisMasterId) != null)
       return refuse(termLeaseChassisMessage(v.ChassisId));
-    const hold = open.get(v.ChassisMasterId);
+    const hold = standing.holds.get(v.ChassisMasterId);
     if (hold) {
       if (!holds.includes(hold)) holds.push(hold);
       return refuse(chassisHeldMessage(hold));
