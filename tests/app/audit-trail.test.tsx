@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auditTrailStore } from '../../src/app/audit/AuditTrailStore';
 import { defaultCreatedFrom } from '../../src/app/dashboard/criteria';
 import { bookingStatusName } from '../../src/domain/status-codes';
 import { cancellableRow, withRealApp } from './support/dashboard-app';
@@ -101,7 +102,7 @@ describe('the audit trail on screen', { timeout: 120_000 }, () => {
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.length).toBeGreaterThan(0);
     for (const r of body) expect(within(r).getByText('Demo Motor Carrier (DMCR)')).toBeTruthy();
-    const list = root.auditTrail.list;
+    const list = auditTrailStore(root).list;
     expect(screen.getByText(`${list.total} changes; page 1 of ${list.lastPage}.`)).toBeTruthy();
 
     await u.click(screen.getByRole('button', { name: 'Export (Excel)' }));

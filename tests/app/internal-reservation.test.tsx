@@ -8,6 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { internalReservationStore } from '../../src/app/internal-reservation/InternalReservationStore';
 import { lookupNames } from '../../src/app/stores/lookup-names';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import type { RealServer } from '../helpers/real-server';
@@ -30,7 +31,7 @@ async function busiestMarket(on: RealServer): Promise<string> {
 
 async function openPage(r: RootStore, on: RealServer = real.server) {
   await r.sessionBehaviour.publicConfig.load();
-  r.internalReservation.setFilter('MarketCode', await busiestMarket(on));
+  internalReservationStore(r).setFilter('MarketCode', await busiestMarket(on));
   renderAppAt('/internal_reservation/request', r);
   await screen.findByRole('heading', { level: 1, name: 'Internal Reservation' }, { timeout: 15_000 });
   const list = await screen.findByRole('list', { name: 'Reservations' }, { timeout: 15_000 });
@@ -59,7 +60,7 @@ describe('the internal reservations view', { timeout: 90_000 }, () => {
     expect((screen.getByRole('button', { name: 'Expand all' }) as HTMLButtonElement).disabled).toBe(true);
     await u.click(screen.getByRole('button', { name: 'Collapse all' }));
     expect(new Set(expanded(list))).toEqual(new Set(['false']));
-    expect(root.internalReservation.items.every((i) => i.IsCollapsed)).toBe(true);
+    expect(internalReservationStore(root).items.every((i) => i.IsCollapsed)).toBe(true);
   });
 
   it('flags the items that carry a comment and shows it with who wrote it (comments on)', async () => {
@@ -67,7 +68,7 @@ describe('the internal reservations view', { timeout: 90_000 }, () => {
     const root = await real.signIn('demo.staff');
     const list = await openPage(root);
     expect(root.sessionBehaviour.publicConfig.flags.InternalReservationComments).toBe(true);
-    const commented = root.internalReservation.items.filter((i) => i.HasComment);
+    const commented = internalReservationStore(root).items.filter((i) => i.HasComment);
     expect(commented.length).toBeGreaterThan(0);
     expect(within(list).getAllByLabelText('Has a comment')).toHaveLength(commented.length);
     const target = commented[0];
@@ -86,7 +87,7 @@ describe('the internal reservations view', { timeout: 90_000 }, () => {
     const root = await real.signIn('demo.staff');
     const list = await openPage(root);
     const item = within(list).getAllByRole('listitem')[0] as HTMLElement;
-    const reservation = root.internalReservation.items[0];
+    const reservation = internalReservationStore(root).items[0];
     await u.click(within(item).getAllByRole('button')[0] as HTMLElement);
     const quantity = within(item).getByLabelText('Reserved quantity');
     await u.clear(quantity);
@@ -126,6 +127,8 @@ describe('the internal reservations view with comments off', { timeout: 90_000 }
     await u.click(screen.getByRole('button', { name: 'Expand all' }));
     expect(within(list).queryAllByLabelText('Comment')).toEqual([]);
     expect(screen.queryByLabelText('Reservation comment')).toBeNull();
-    expect(root.internalReservation.items.every((i) => i.Detail.ReservationComment === null)).toBe(true);
+    expect(internalReservationStore(root).items.every((i) => i.Detail.ReservationComment === null)).toBe(
+      true,
+    );
   });
 });

@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stampOf } from '../../src/app/components/freshness';
+import { inventoryAvailabilityStore } from '../../src/app/inventory-availability/InventoryAvailabilityStore';
 import { lookupNames } from '../../src/app/stores/lookup-names';
 import type { AvailabilityResponse, AvailabilityRow } from '../../src/schemas/inventory-availability';
 import { withRealApp } from './support/dashboard-app';
@@ -62,7 +63,8 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
   it('shows the table with its freshness stamp and follows a change the hub announces', async () => {
     const root = await real.signIn('demo.staff');
     // The real connection is exercised in Chromium; here the store hears what the server would send.
-    for (const [k, v] of Object.entries(FILTER)) root.inventoryAvailability.setFilter(k as 'MarketCode', v);
+    for (const [k, v] of Object.entries(FILTER))
+      inventoryAvailabilityStore(root).setFilter(k as 'MarketCode', v);
     renderAppAt('/inventory_availability/request', root);
     await screen.findByRole('heading', { level: 1, name: 'Inventory Availability' }, { timeout: 15_000 });
     await root.hub.stop();
@@ -74,7 +76,7 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(2), {
       timeout: 15_000,
     });
-    const store = root.inventoryAvailability;
+    const store = inventoryAvailabilityStore(root);
     const firstAsOf = store.asOf as string;
     expect(screen.getByRole('status', { name: 'Freshness' }).textContent).toBe(`as of ${stampOf(firstAsOf)}`);
     expect(screen.getByRole('status', { name: 'Freshness' }).textContent).toMatch(
@@ -109,13 +111,14 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
   it("books from a row: the inventory booking opens with the row's market, size and class, and its availability is stamped", async () => {
     const u = userEvent.setup();
     const root = await real.signIn('demo.staff');
-    for (const [k, v] of Object.entries(FILTER)) root.inventoryAvailability.setFilter(k as 'MarketCode', v);
+    for (const [k, v] of Object.entries(FILTER))
+      inventoryAvailabilityStore(root).setFilter(k as 'MarketCode', v);
     renderAppAt('/inventory_availability/request', root);
     await root.hub.stop();
-    await waitFor(() => expect(root?.inventoryAvailability.rows.length).toBeGreaterThan(0), {
+    await waitFor(() => expect(inventoryAvailabilityStore(root).rows.length).toBeGreaterThan(0), {
       timeout: 15_000,
     });
-    const row = root.inventoryAvailability.rows[0] as AvailabilityRow;
+    const row = inventoryAvailabilityStore(root).rows[0] as AvailabilityRow;
     await u.click(
       screen.getByRole('link', {
         name: `Book ${lookupNames(root.lookups).size(row.EquipmentSize)} at ${row.LocationName}`,
@@ -151,7 +154,8 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
   it('gives each chart a table view with the same numbers', async () => {
     const u = userEvent.setup();
     const root = await real.signIn('demo.readonly');
-    for (const [k, v] of Object.entries(FILTER)) root.inventoryAvailability.setFilter(k as 'MarketCode', v);
+    for (const [k, v] of Object.entries(FILTER))
+      inventoryAvailabilityStore(root).setFilter(k as 'MarketCode', v);
     renderAppAt('/inventory_availability/request', root);
     await root.hub.stop();
     const bars = await screen.findByRole(
@@ -159,7 +163,7 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
       { name: 'Available, held and reserved by location' },
       { timeout: 15_000 },
     );
-    await waitFor(() => expect(root?.inventoryAvailability.rows.length).toBeGreaterThan(0), {
+    await waitFor(() => expect(inventoryAvailabilityStore(root).rows.length).toBeGreaterThan(0), {
       timeout: 15_000,
     });
     expect(within(bars).getByRole('img', { name: /bar chart/ })).toBeTruthy();
@@ -167,7 +171,7 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
     expect(screen.queryByRole('link', { name: /^Book / })).toBeNull();
     await u.click(within(bars).getByRole('button', { name: 'Table' }));
     const barTable = within(bars).getByRole('table', { name: /\(table\)$/ });
-    const rows = root.inventoryAvailability.rows;
+    const rows = inventoryAvailabilityStore(root).rows;
     const first = rows[0] as AvailabilityRow;
     expect(cellsOf(barTable, first.LocationName)).toEqual([
       first.LocationName,
@@ -180,7 +184,7 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
     });
     await u.click(within(trend).getByRole('button', { name: 'Table' }));
     const trendTable = within(trend).getByRole('table');
-    const lax = root.inventoryAvailability.trend?.Markets.find((m) => m.MarketCode === 'LAX');
+    const lax = inventoryAvailabilityStore(root).trend?.Markets.find((m) => m.MarketCode === 'LAX');
     expect(cellsOf(trendTable, 'LAX')).toEqual([
       'LAX',
       ...(lax?.BookedUnits.map(String) ?? []),

@@ -8,6 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { pendingQueueStore } from '../../src/app/pending/PendingQueueStore';
 import { CacheKeys } from '../../src/app/stores/LookupStore';
 import type { RootStore } from '../../src/app/stores/RootStore';
 import { CACHE_KEY_MISSING_TEXT, MessageType } from '../../src/domain/messages';
@@ -46,29 +47,29 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
       sent.push(String(config.url));
       return config;
     });
-    await root.pendingQueue.open();
-    expect(root.pendingQueue.requestTypes.map((t) => t.Code)).toContain('OVER_THRESHOLD');
-    expect(root.pendingQueue.failures.map((f) => f.Code)).toContain('NO_INVENTORY');
-    expect(root.pendingQueue.minSearchTextLength).toBe(2);
+    await pendingQueueStore(root).open();
+    expect(pendingQueueStore(root).requestTypes.map((t) => t.Code)).toContain('OVER_THRESHOLD');
+    expect(pendingQueueStore(root).failures.map((f) => f.Code)).toContain('NO_INVENTORY');
+    expect(pendingQueueStore(root).minSearchTextLength).toBe(2);
     const cached = (await cache.get(CacheKeys.pendingRequestTypes)) as unknown[];
-    expect(cached).toEqual(root.pendingQueue.requestTypes);
-    expect(await cache.get(CacheKeys.pendingRequestFailures)).toEqual(root.pendingQueue.failures);
-    expect(await cache.get(CacheKeys.uiConfiguration)).toEqual(root.pendingQueue.uiConfiguration);
+    expect(cached).toEqual(pendingQueueStore(root).requestTypes);
+    expect(await cache.get(CacheKeys.pendingRequestFailures)).toEqual(pendingQueueStore(root).failures);
+    expect(await cache.get(CacheKeys.uiConfiguration)).toEqual(pendingQueueStore(root).uiConfiguration);
     // A second read within 5 minutes asks the server nothing.
-    await root.pendingQueue.loadCodes();
+    await pendingQueueStore(root).loadCodes();
     expect(sent.filter((u) => u.includes('allRequestTypes'))).toHaveLength(1);
     expect(sent.filter((u) => u.includes('allRequestFailures'))).toHaveLength(1);
     expect(sent.filter((u) => u.includes('configuration/ui'))).toHaveLength(1);
     // And it searched the open queue, newest first.
-    expect(root.pendingQueue.rows.length).toBeGreaterThan(0);
-    expect(root.pendingQueue.rows.every((r) => r.Status === 'PENDING' || r.Status === 'VALIDATED')).toBe(
-      true,
-    );
+    expect(pendingQueueStore(root).rows.length).toBeGreaterThan(0);
+    expect(
+      pendingQueueStore(root).rows.every((r) => r.Status === 'PENDING' || r.Status === 'VALIDATED'),
+    ).toBe(true);
   });
 
   it('checks the customer text before asking the server', async () => {
     const root = await real.signIn('demo.staff');
-    const q = root.pendingQueue;
+    const q = pendingQueueStore(root);
     q.setField('CustomerName', 'x');
     expect(await q.search()).toBe(false);
     expect(q.formError).toBe('Customer must be at least 2 characters of its name or SCAC.');
@@ -76,7 +77,7 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
 
   it('validates, accepts and rejects one request or several, with an outcome per request', async () => {
     const root = await real.signIn('demo.staff');
-    const q = root.pendingQueue;
+    const q = pendingQueueStore(root);
     await q.open();
     const [a, b] = [await pick(), await pick()];
     const validated = await q.validate([a.PendingRequestId]);
@@ -100,7 +101,7 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
 
   it('shows failed search, validation, accept and inventory calls centrally and yields their message', async () => {
     const root = await real.signIn('demo.staff');
-    const q = root.pendingQueue;
+    const q = pendingQueueStore(root);
     const decided = await pick();
     q.setAcceptOverAvailability(true);
     expect((await q.accept([decided.PendingRequestId])).ok).toBe(true);
@@ -138,7 +139,7 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
 
   it('keeps a failed reject out of the central handling: shown beside the form, not broadcast', async () => {
     const root = await real.signIn('demo.staff');
-    const q = root.pendingQueue;
+    const q = pendingQueueStore(root);
     q.setRejectReason('Duplicate');
     const result = await q.reject([2_000_000_000]);
     expect(result).toEqual({ ok: false, message: 'There is no pending request 2000000000.' });
@@ -150,11 +151,11 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
     const root = await real.signIn('demo.staff');
     const r = (await openRequests()).find((x) => x.MarketCode && x.Bookings[0]?.EquipmentClass);
     if (!r) throw new Error('no open pool request with a market and class');
-    const result = await root.pendingQueue.checkInventory(r);
+    const result = await pendingQueueStore(root).checkInventory(r);
     if (!result.ok) throw new Error(result.message);
     expect(result.value.MarketCode).toBe(r.MarketCode);
     expect(result.value.Locations.length).toBeGreaterThan(0);
-    expect(root.pendingQueue.inventory.get(r.PendingRequestId)).toEqual(result.value);
+    expect(pendingQueueStore(root).inventory.get(r.PendingRequestId)).toEqual(result.value);
   });
 });
 
@@ -174,7 +175,7 @@ describe('the pending queue page', { timeout: 90_000 }, () => {
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1), {
       timeout: 15_000,
     });
-    const target = root.pendingQueue.rows.find((r) => !used.has(r.PendingRequestId)) as PendingRequest;
+    const target = pendingQueueStore(root).rows.find((r) => !used.has(r.PendingRequestId)) as PendingRequest;
     used.add(target.PendingRequestId);
     // Contact info is on in this server's configuration.
     await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'Contact' })).toBeTruthy());
@@ -225,8 +226,8 @@ describe('the pending queue page with contact info off', { timeout: 90_000 }, ()
     });
     expect(root.sessionBehaviour.publicConfig.flags.PendingQueueContactInfo).toBe(false);
     expect(within(table).queryByRole('columnheader', { name: 'Contact' })).toBeNull();
-    expect(root.pendingQueue.rows.every((r) => r.ContactName === null && r.EmailAddresses === null)).toBe(
-      true,
-    );
+    expect(
+      pendingQueueStore(root).rows.every((r) => r.ContactName === null && r.EmailAddresses === null),
+    ).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RootStore } from '../../src/app/stores/RootStore';
+import { weeklyThresholdStore } from '../../src/app/weekly-threshold/WeeklyThresholdStore';
 import { MessageType } from '../../src/domain/messages';
 import type { ThresholdSearchResponse } from '../../src/schemas/weekly-threshold';
 import { withRealApp } from './support/dashboard-app';
@@ -77,7 +78,7 @@ describe('the weekly threshold page', { timeout: 90_000 }, () => {
 
   it('shows the server’s refusal of a second cap for the same scope, centrally and on the form', async () => {
     const root = await real.signIn('demo.staff');
-    const store = root.weeklyThreshold;
+    const store = weeklyThresholdStore(root);
     await store.open();
     const existing = store.rows[0];
     if (!existing) throw new Error('the demo data has no threshold');
@@ -102,7 +103,7 @@ describe('the weekly threshold page', { timeout: 90_000 }, () => {
 
   it('checks the units before asking the server', async () => {
     const root = await real.signIn('demo.staff');
-    const store = root.weeklyThreshold;
+    const store = weeklyThresholdStore(root);
     store.startAdd();
     expect((await store.save()).ok).toBe(false);
     expect(store.draftError).toBe('Choose the customer from the list.');

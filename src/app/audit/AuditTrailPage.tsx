@@ -20,11 +20,11 @@ import { actionText, changeText } from '../dashboard/detail/OrderHistory';
 import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
-import type { AuditTrailStore } from './AuditTrailStore';
+import { type AuditTrailStore, auditTrailStore } from './AuditTrailStore';
 
 /** #/audit_trail (issue 18, staff): the orders' audit trail by user, customer and day; Export to .xlsx. */
 const AuditTrailPage = observer(function AuditTrailPage({ title }: PageProps) {
-  const { auditTrail: store } = useStores();
+  const store = auditTrailStore(useStores());
   const f = store.filters;
   const list = store.list;
   const submit = (e: FormEvent) => {

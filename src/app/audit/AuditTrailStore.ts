@@ -7,6 +7,7 @@ import { isApiError } from '../api/errors';
 import { searchCustomers } from '../api/flows';
 import { ListSearch } from '../components/ListSearch';
 import { filenameFromDisposition, saveBlob } from '../dashboard/download';
+import { pageStore } from '../stores/page-stores';
 
 export const AUDIT_FILTERS = ['UserId', 'CustomerId', 'Day'] as const;
 export type AuditFilterField = (typeof AUDIT_FILTERS)[number];
@@ -149,3 +150,6 @@ async function errorText(body: unknown, fallback: string): Promise<string> {
     return fallback;
   }
 }
+
+/** The audit trail screen's store, made on its first use (page-stores.ts). */
+export const auditTrailStore = pageStore((root) => new AuditTrailStore({ api: root.api }));

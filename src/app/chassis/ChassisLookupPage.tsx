@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import type { ChassisLookup } from '../../schemas/chassis';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
+import { chassisLookupStore } from './ChassisLookupStore';
 
 const STANDING: Record<ChassisLookup['Standing'], { label: string; tone: string }> = {
   Available: { label: 'Available', tone: 'green' },
@@ -15,7 +16,7 @@ const STANDING: Record<ChassisLookup['Standing'], { label: string; tone: string 
 
 /** #/chassis_lookup (issue 31): any signed-in user asks whether a chassis is ours and where it stands. */
 const ChassisLookupPage = observer(function ChassisLookupPage({ title }: PageProps) {
-  const { chassisLookup: store } = useStores();
+  const store = chassisLookupStore(useStores());
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void store.lookUp();

@@ -3,6 +3,7 @@ import { action, makeObservable, observable, observableRef, runInAction } from '
 import { isChassisIdFormat } from '../../domain/equipment';
 import type { ChassisLookup } from '../../schemas/chassis';
 import { isApiError } from '../api/errors';
+import { pageStore } from '../stores/page-stores';
 
 /** Issue 31, #/chassis_lookup: any signed-in user asks about one chassis ID. */
 export class ChassisLookupStore {
@@ -67,3 +68,6 @@ export class ChassisLookupStore {
     }
   }
 }
+
+/** The chassis lookup screen's store, made on its first use (page-stores.ts). */
+export const chassisLookupStore = pageStore((root) => new ChassisLookupStore(root.api));

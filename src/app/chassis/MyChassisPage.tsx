@@ -6,10 +6,11 @@ import { PageSteps } from '../components/Paginator';
 import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
+import { myChassisStore } from './MyChassisStore';
 
 /** #/my_chassis (issue 31): the company's chassis on hire, searchable, downloadable as CSV. */
 const MyChassisPage = observer(function MyChassisPage({ title }: PageProps) {
-  const { myChassis: store } = useStores();
+  const store = myChassisStore(useStores());
   useEffect(() => {
     if (!store.result) void store.load(1);
   }, [store]);

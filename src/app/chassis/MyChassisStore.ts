@@ -3,6 +3,7 @@ import { action, makeObservable, observable, observableRef, runInAction } from '
 import type { HeldChassisList, HeldPurpose } from '../../schemas/chassis';
 import { isApiError } from '../api/errors';
 import { filenameFromDisposition, saveBlob } from '../dashboard/download';
+import { pageStore } from '../stores/page-stores';
 
 export const MY_CHASSIS_PAGE_SIZE = 50;
 
@@ -130,3 +131,6 @@ export class MyChassisStore {
     }
   }
 }
+
+/** The My chassis screen's store, made on its first use (page-stores.ts). */
+export const myChassisStore = pageStore((root) => new MyChassisStore({ api: root.api }));

@@ -7,7 +7,7 @@ import { PageSteps } from '../components/Paginator';
 import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
-import type { GateExceptionsStore } from './GateExceptionsStore';
+import { type GateExceptionsStore, gateExceptionsStore } from './GateExceptionsStore';
 
 const TONE = { Open: 'orange', Resolved: 'green', Dismissed: 'gray' } as const;
 
@@ -99,7 +99,7 @@ const RowDecision = observer(function RowDecision({
 
 /** #/gate_exceptions (issue 31, staff): gate events that matched nothing or were flagged. */
 const GateExceptionsPage = observer(function GateExceptionsPage({ title }: PageProps) {
-  const { gateExceptions: store } = useStores();
+  const store = gateExceptionsStore(useStores());
   useEffect(() => {
     if (!store.result) void store.load(1);
   }, [store]);

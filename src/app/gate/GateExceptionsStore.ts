@@ -3,6 +3,7 @@ import { action, makeObservable, observable, observableRef, runInAction } from '
 import type { GATE_REVIEW_STATUSES, GateException, GateExceptionList } from '../../schemas/gate-exceptions';
 import { isApiError } from '../api/errors';
 import type { MessageStore } from '../stores/MessageStore';
+import { pageStore } from '../stores/page-stores';
 
 export type ReviewFilter = (typeof GATE_REVIEW_STATUSES)[number];
 export const GATE_EXCEPTIONS_PAGE_SIZE = 20;
@@ -162,3 +163,6 @@ export class GateExceptionsStore {
     }
   }
 }
+
+/** The gate exceptions screen's store, made on its first use (page-stores.ts). */
+export const gateExceptionsStore = pageStore((root) => new GateExceptionsStore(root.api, root.messages));

@@ -15,7 +15,7 @@ import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { type LookupNames, lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
-import type { ReservationItem } from './InternalReservationStore';
+import { internalReservationStore, type ReservationItem } from './InternalReservationStore';
 
 type Reason = { ReasonCode: string; ReasonDescription: string };
 type CodeName = { Code: string; Name: string };
@@ -25,7 +25,7 @@ const kindText = (i: ReservationItem, names: LookupNames) =>
 
 /** #/internal_reservation/request (SPEC §2): the internal reservations view with per-item collapse and expand-all. */
 const InternalReservationPage = observer(function InternalReservationPage({ title }: PageProps) {
-  const { internalReservation: store } = useStores();
+  const store = internalReservationStore(useStores());
   useEffect(() => {
     void store.open();
   }, [store]);
@@ -73,7 +73,9 @@ const InternalReservationPage = observer(function InternalReservationPage({ titl
 });
 
 const ReservationFilter = observer(function ReservationFilter() {
-  const { internalReservation: store, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const store = internalReservationStore(root);
   const f = store.filter;
   const orgs = providerManagedOrgs(lookups.rows<InventoryOrgRow>('internalReservationInventoryOrgs'));
   const markets = lookups.rows<MarketRow>('locationmarkets');
@@ -141,7 +143,9 @@ const ReservationFilter = observer(function ReservationFilter() {
 });
 
 const ReservationCard = observer(function ReservationCard({ item }: { item: ReservationItem }) {
-  const { internalReservation: store, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const store = internalReservationStore(root);
   const id = item.ReservationId;
   const draft = store.draft(id);
   const bodyId = `reservation-${id}-details`;
@@ -253,7 +257,9 @@ const ReservationCard = observer(function ReservationCard({ item }: { item: Rese
 });
 
 const NewReservation = observer(function NewReservation() {
-  const { internalReservation: store, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const store = internalReservationStore(root);
   const f = store.newForm;
   const org = store.shownOrg ?? store.filter.InventoryOrgCode;
   const served = new Set(

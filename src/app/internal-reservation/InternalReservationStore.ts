@@ -11,6 +11,7 @@ import type {
 } from '../../schemas/internal-reservation';
 import { isApiError } from '../api/errors';
 import type { MessageStore } from '../stores/MessageStore';
+import { pageStore } from '../stores/page-stores';
 
 /** SPEC §3: a reservation as the list holds it, with its own collapsed state (IsCollapsed). */
 export type ReservationItem = Reservation & { IsCollapsed: boolean };
@@ -363,3 +364,18 @@ export class InternalReservationStore {
     };
   }
 }
+
+/** The internal reservations screen's store, made on its first use (page-stores.ts). */
+export const internalReservationStore = pageStore(
+  (root) =>
+    new InternalReservationStore({
+      api: root.api,
+      session: root.session,
+      messages: root.messages,
+      flags: {
+        get InternalReservationComments() {
+          return root.sessionBehaviour.publicConfig.flags.InternalReservationComments;
+        },
+      },
+    }),
+);

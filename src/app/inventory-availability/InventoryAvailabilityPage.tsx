@@ -18,12 +18,15 @@ import { AREA_ROUTES, type PageProps } from '../routes';
 import { lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
 import { LocationBars, MarketTrend } from './AvailabilityCharts';
+import { inventoryAvailabilityStore } from './InventoryAvailabilityStore';
 
 type CodeName = { Code: string; Name: string };
 
 /** #/inventory_availability/request: what is available where, live through the hub. */
 const InventoryAvailabilityPage = observer(function InventoryAvailabilityPage({ title }: PageProps) {
-  const { inventoryAvailability: store, lookups, hub } = useStores();
+  const root = useStores();
+  const { lookups, hub } = root;
+  const store = inventoryAvailabilityStore(root);
   const firstMarket = lookups.rows<MarketRow>('locationmarkets')[0]?.MarketCode;
   useEffect(() => {
     void store.open(firstMarket);
@@ -74,7 +77,9 @@ const InventoryAvailabilityPage = observer(function InventoryAvailabilityPage({ 
 });
 
 const AvailabilityFilter = observer(function AvailabilityFilter() {
-  const { inventoryAvailability: store, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const store = inventoryAvailabilityStore(root);
   const f = store.filter;
   const orgs = providerManagedOrgs(lookups.rows<InventoryOrgRow>('inventoryAvailabilityInventoryOrgs'));
   const markets = lookups.rows<MarketRow>('locationmarkets');
@@ -158,7 +163,9 @@ function bookingLink(row: { MarketCode: string; EquipmentSize: string }, equipme
 }
 
 const AvailabilityTable = observer(function AvailabilityTable() {
-  const { inventoryAvailability: store, session, lookups } = useStores();
+  const root = useStores();
+  const { session, lookups } = root;
+  const store = inventoryAvailabilityStore(root);
   const canBook = INVENTORY_BOOKING !== undefined && canSee(session.permissions, INVENTORY_BOOKING);
   const names = lookupNames(lookups);
   const count = (header: string, pick: (r: AvailabilityRow) => number): ListColumn<AvailabilityRow> => ({

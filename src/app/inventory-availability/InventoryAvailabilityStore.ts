@@ -9,6 +9,7 @@ import { isApiError } from '../api/errors';
 import { stampOf } from '../components/freshness';
 import { filenameFromDisposition, saveBlob } from '../dashboard/download';
 import type { HubEvent } from '../hub/HubStore';
+import { pageStore } from '../stores/page-stores';
 
 export const AVAILABILITY_FIELDS = [
   'InventoryOrgCode',
@@ -245,3 +246,8 @@ export class InventoryAvailabilityStore {
     this.exporting = false;
   }
 }
+
+/** The inventory availability screen's store, made on its first use (page-stores.ts). */
+export const inventoryAvailabilityStore = pageStore(
+  (root) => new InventoryAvailabilityStore({ api: root.api, session: root.session, hub: root.hub }),
+);

@@ -9,10 +9,13 @@ import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
+import { manualInventoryStore } from './ManualInventoryStore';
 
 /** #/manual_inventory/request: record a yard count, see the difference, save it as an MI order. */
 const ManualInventoryPage = observer(function ManualInventoryPage({ title }: PageProps) {
-  const { manualInventory: store, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const store = manualInventoryStore(root);
   useEffect(() => {
     void store.open();
   }, [store]);

@@ -7,6 +7,7 @@ import type { CountDifference, MiOrder, MiSearchResponse } from '../../schemas/m
 import { MANUAL_INVENTORY_REASONS } from '../../schemas/manual-inventory';
 import { isApiError } from '../api/errors';
 import type { MessageStore } from '../stores/MessageStore';
+import { pageStore } from '../stores/page-stores';
 
 export const COUNT_FIELDS = [
   'InventoryOrgCode',
@@ -202,3 +203,8 @@ export class ManualInventoryStore {
     this.busy = false;
   }
 }
+
+/** The manual inventory screen's store, made on its first use (page-stores.ts). */
+export const manualInventoryStore = pageStore(
+  (root) => new ManualInventoryStore({ api: root.api, session: root.session, messages: root.messages }),
+);

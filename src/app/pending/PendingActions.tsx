@@ -2,10 +2,13 @@ import { Button, Checkbox, Field, HStack, Input, Stack, Text } from '@chakra-ui/
 import { observer } from 'mobx-react-lite';
 import { PENDING_REJECT_REASON_MAX } from '../../schemas/pending';
 import { useStores } from '../stores/StoresContext';
+import { pendingQueueStore } from './PendingQueueStore';
 
 /** Validate, accept and reject for the selected requests (SPEC §2); staff with Update only. */
 export const PendingActions = observer(function PendingActions() {
-  const { pendingQueue: queue, dialogs } = useStores();
+  const root = useStores();
+  const { dialogs } = root;
+  const queue = pendingQueueStore(root);
   if (!queue.canDecide)
     return (
       <Text color="fg.muted" fontSize="sm">

@@ -5,12 +5,13 @@ import { ListPaginator } from '../components/Paginator';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
 import { PendingActions } from './PendingActions';
+import { pendingQueueStore } from './PendingQueueStore';
 import { PendingSearchForm } from './PendingSearchForm';
 import { PendingTable } from './PendingTable';
 
 /** #/pending_processing/request (SPEC §2): the pending requests list with accept, reject and validate. */
 const PendingQueuePage = observer(function PendingQueuePage({ title }: PageProps) {
-  const { pendingQueue: queue } = useStores();
+  const queue = pendingQueueStore(useStores());
   useEffect(() => {
     void queue.open();
   }, [queue]);

@@ -20,6 +20,7 @@ import { isApiError } from '../api/errors';
 import { ListSearch } from '../components/ListSearch';
 import type { ConfirmationOptions } from '../stores/DialogStore';
 import type { MessageStore } from '../stores/MessageStore';
+import { pageStore } from '../stores/page-stores';
 import { EMPTY_FORM, type PendingForm, type PendingFormField, toCriteria } from './pending-form';
 import { outcomeToast, refusedOutcome } from './pending-outcomes';
 
@@ -401,3 +402,19 @@ export class PendingQueueStore {
     }
   }
 }
+
+/** The pending queue screen's store, made on its first use (page-stores.ts). */
+export const pendingQueueStore = pageStore(
+  (root) =>
+    new PendingQueueStore({
+      api: root.api,
+      messages: root.messages,
+      lookups: root.lookups,
+      session: root.session,
+      flags: {
+        get PendingQueueContactInfo() {
+          return root.sessionBehaviour.publicConfig.flags.PendingQueueContactInfo;
+        },
+      },
+    }),
+);

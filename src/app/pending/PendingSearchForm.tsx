@@ -6,6 +6,7 @@ import { filterLocationsByMarket } from '../../domain/lookups';
 import { BookingStatus, PENDING_STATUS_CODES } from '../../domain/status-codes';
 import { orderTypeOptions } from '../components/order-type-options';
 import { useStores } from '../stores/StoresContext';
+import { pendingQueueStore } from './PendingQueueStore';
 import type { PendingFormField } from './pending-form';
 
 type Option = { value: string; label: string };
@@ -19,7 +20,9 @@ const STATUS_OPTIONS: Option[] = PENDING_STATUS_CODES.map((c) => ({
 
 /** The queue's search (SPEC §7 POST /search): every criterion optional; the open queue by default. */
 export const PendingSearchForm = observer(function PendingSearchForm() {
-  const { pendingQueue: queue, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const queue = pendingQueueStore(root);
   const form = queue.form;
   const markets = lookups.rows<MarketRow>('locationmarkets');
   const all = lookups.rows<LocationRow>('locations');

@@ -7,14 +7,16 @@ import { BookingStatusBadge, StatusBadge } from '../components/StatusBadge';
 import { formatDateTime } from '../dashboard/format';
 import { type LookupNames, lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
-import type { PendingQueueStore } from './PendingQueueStore';
+import { type PendingQueueStore, pendingQueueStore } from './PendingQueueStore';
 
 const isOpen = (r: PendingRequest) => r.Status === 'PENDING' || r.Status === 'VALIDATED';
 const label = (r: PendingRequest) => `request ${r.PendingRequestId}`;
 
 /** SPEC §2 "Pending requests list": one row per request, with what staff need to decide it. */
 export const PendingTable = observer(function PendingTable() {
-  const { pendingQueue: queue, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const queue = pendingQueueStore(root);
   const open = queue.rows.filter(isOpen);
   const allSelected = open.length > 0 && open.every((r) => queue.selected.has(r.PendingRequestId));
   return (
@@ -147,7 +149,9 @@ function columns(queue: PendingQueueStore, names: LookupNames): ListColumn<Pendi
 
 /** The row's status, the decision taken and the last action's result, with the inventory check. */
 const RowStatus = observer(function RowStatus({ request: r }: { request: PendingRequest }) {
-  const { pendingQueue: queue, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const queue = pendingQueueStore(root);
   const names = lookupNames(lookups);
   const outcome = queue.outcomes.get(r.PendingRequestId);
   const inventory = queue.inventory.get(r.PendingRequestId);

@@ -1,28 +1,20 @@
 import type { AxiosInstance } from 'axios';
 import { createApiClient } from '../api/client';
-import { AuditTrailStore } from '../audit/AuditTrailStore';
-import { ChassisLookupStore } from '../chassis/ChassisLookupStore';
-import { MyChassisStore } from '../chassis/MyChassisStore';
 import { DashboardDetailStore } from '../dashboard/DashboardDetailStore';
 import { DashboardStore } from '../dashboard/DashboardStore';
 import { DraftVault } from '../flows/DraftVault';
 import { FlowStores } from '../flows/FlowStores';
-import { GateExceptionsStore } from '../gate/GateExceptionsStore';
 import { HubStore } from '../hub/HubStore';
-import { InternalReservationStore } from '../internal-reservation/InternalReservationStore';
-import { InventoryAvailabilityStore } from '../inventory-availability/InventoryAvailabilityStore';
-import { ManualInventoryStore } from '../manual-inventory/ManualInventoryStore';
-import { PendingQueueStore } from '../pending/PendingQueueStore';
 import { SessionBehaviour } from '../session/SessionBehaviour';
 import type { SessionCookie } from '../session/session-cookie';
 import { sharedMemoryTabs, type TabBus } from '../session/tab-bus';
 import { type KeyValueStorage, memoryStorage } from '../storage';
-import { WeeklyThresholdStore } from '../weekly-threshold/WeeklyThresholdStore';
 import { type AppConfig, ConfigStore } from './ConfigStore';
 import { DialogStore } from './DialogStore';
 import { LayoutStore } from './LayoutStore';
 import { LookupStore } from './LookupStore';
 import { MessageStore } from './MessageStore';
+import { PageStores } from './page-stores';
 import { SessionStore } from './SessionStore';
 import { resetSharedState } from './shared-state';
 
@@ -55,20 +47,12 @@ export class RootStore {
   readonly hub: HubStore;
   readonly dashboard: DashboardStore;
   readonly dashboardDetail: DashboardDetailStore;
-  /** Staff's pending queue (SPEC §2, §7 Pending bookings). */
-  readonly pendingQueue: PendingQueueStore;
-  /** Staff's weekly booking caps (SPEC §1 customer booking threshold). */
-  readonly weeklyThreshold: WeeklyThresholdStore;
-  /** Staff's inventory screens (SPEC §2): internal reservations, manual inventory, availability. */
-  readonly internalReservation: InternalReservationStore;
-  readonly manualInventory: ManualInventoryStore;
-  readonly inventoryAvailability: InventoryAvailabilityStore;
-  /** Issue 18: the staff's audit trail search. */
-  readonly auditTrail: AuditTrailStore;
-  /** Issue 31: My chassis, the chassis lookup, and the staff's gate exceptions. */
-  readonly myChassis: MyChassisStore;
-  readonly chassisLookup: ChassisLookupStore;
-  readonly gateExceptions: GateExceptionsStore;
+  /**
+   * The stores of the other screens (the pending queue, the weekly thresholds, the inventory
+   * screens, the audit trail, My chassis, the chassis lookup, the gate exceptions): each made on its
+   * first use by the accessor beside its class (page-stores.ts).
+   */
+  readonly pageStores = new PageStores();
   readonly storage: KeyValueStorage;
   /** Idle watch, token refresh, cross-tab mirroring, version check, public configuration (SPEC §4). */
   readonly sessionBehaviour: SessionBehaviour;
@@ -97,47 +81,6 @@ export class RootStore {
     const dashboardDeps = { api: this.api, messages: this.messages, session: this.session, hub: this.hub };
     this.dashboard = new DashboardStore(dashboardDeps);
     this.dashboardDetail = new DashboardDetailStore({ ...dashboardDeps, dialogs: this.dialogs });
-    const publicConfig = this.sessionBehaviour.publicConfig;
-    this.pendingQueue = new PendingQueueStore({
-      api: this.api,
-      messages: this.messages,
-      lookups: this.lookups,
-      session: this.session,
-      flags: {
-        get PendingQueueContactInfo() {
-          return publicConfig.flags.PendingQueueContactInfo;
-        },
-      },
-    });
-    this.weeklyThreshold = new WeeklyThresholdStore({
-      api: this.api,
-      session: this.session,
-      messages: this.messages,
-    });
-    this.internalReservation = new InternalReservationStore({
-      api: this.api,
-      session: this.session,
-      messages: this.messages,
-      flags: {
-        get InternalReservationComments() {
-          return publicConfig.flags.InternalReservationComments;
-        },
-      },
-    });
-    this.manualInventory = new ManualInventoryStore({
-      api: this.api,
-      session: this.session,
-      messages: this.messages,
-    });
-    this.auditTrail = new AuditTrailStore({ api: this.api });
-    this.myChassis = new MyChassisStore({ api: this.api });
-    this.chassisLookup = new ChassisLookupStore(this.api);
-    this.gateExceptions = new GateExceptionsStore(this.api, this.messages);
-    this.inventoryAvailability = new InventoryAvailabilityStore({
-      api: this.api,
-      session: this.session,
-      hub: this.hub,
-    });
   }
 
   /**
@@ -158,12 +101,6 @@ export class RootStore {
   /** SPEC §4 Reset: the reset action, clearing the whole shared state (shared-state.ts). */
   reset(): void {
     resetSharedState(this);
-    this.internalReservation.reset();
-    this.manualInventory.reset();
-    this.inventoryAvailability.reset();
-    this.auditTrail.reset();
-    this.myChassis.reset();
-    this.chassisLookup.reset();
-    this.gateExceptions.reset();
+    this.pageStores.resetAll();
   }
 }

@@ -1,13 +1,13 @@
 /**
  * SPEC §4 Reset: besides a flow's own reset (its menu entry), one reset action clears the whole
  * shared state — lookups and caches, every flow's working state and its widgets' searches, the
- * dashboard's search and detail, the pending queue, messages and open dialogs — so the next user (or a fresh start)
- * sees nothing of what was there. The session itself is the SessionStore's: signing out forgets it.
+ * dashboard's search and detail, messages and open dialogs — so the next user (or a fresh start)
+ * sees nothing of what was there; the root resets its page stores beside it (page-stores.ts). The
+ * session itself is the SessionStore's: signing out forgets it.
  */
 import type { DashboardDetailStore } from '../dashboard/DashboardDetailStore';
 import type { DashboardStore } from '../dashboard/DashboardStore';
 import type { FlowStores } from '../flows/FlowStores';
-import type { PendingQueueStore } from '../pending/PendingQueueStore';
 import type { DialogStore } from './DialogStore';
 import type { LookupStore } from './LookupStore';
 import type { MessageStore } from './MessageStore';
@@ -18,7 +18,6 @@ export interface SharedState {
   flows: FlowStores;
   dashboard: DashboardStore;
   dashboardDetail: DashboardDetailStore;
-  pendingQueue: PendingQueueStore;
   messages: MessageStore;
   dialogs: DialogStore;
 }
@@ -31,5 +30,4 @@ export function resetSharedState(state: SharedState): void {
   state.flows.clear();
   state.dashboard.reset();
   state.dashboardDetail.reset();
-  state.pendingQueue.reset();
 }

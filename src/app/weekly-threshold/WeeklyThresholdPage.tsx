@@ -9,10 +9,11 @@ import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
+import { weeklyThresholdStore } from './WeeklyThresholdStore';
 
 /** #/weekly_threshold/request: customers' weekly booking caps (SPEC §1 customer booking threshold). */
 const WeeklyThresholdPage = observer(function WeeklyThresholdPage({ title }: PageProps) {
-  const { weeklyThreshold: store } = useStores();
+  const store = weeklyThresholdStore(useStores());
   useEffect(() => {
     void store.open();
   }, [store]);
@@ -58,7 +59,9 @@ const WeeklyThresholdPage = observer(function WeeklyThresholdPage({ title }: Pag
 });
 
 const ThresholdForm = observer(function ThresholdForm() {
-  const { weeklyThreshold: store, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const store = weeklyThresholdStore(root);
   const d = store.draft;
   if (!d) return null;
   const markets = lookups.rows<MarketRow>('locationmarkets');
@@ -162,7 +165,9 @@ const ThresholdForm = observer(function ThresholdForm() {
 });
 
 const ThresholdTable = observer(function ThresholdTable() {
-  const { weeklyThreshold: store, lookups } = useStores();
+  const root = useStores();
+  const { lookups } = root;
+  const store = weeklyThresholdStore(root);
   const names = lookupNames(lookups);
   return (
     <Stack gap={2}>
@@ -212,7 +217,7 @@ const ThresholdTable = observer(function ThresholdTable() {
 });
 
 const ThresholdActions = observer(function ThresholdActions({ row: r }: { row: Threshold }) {
-  const { weeklyThreshold: store } = useStores();
+  const store = weeklyThresholdStore(useStores());
   const notice = store.rowNotices.get(r.ThresholdId);
   return (
     <Stack gap={1}>

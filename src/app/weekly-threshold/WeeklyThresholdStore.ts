@@ -13,6 +13,7 @@ import type {
 import { isApiError } from '../api/errors';
 import { searchCustomers } from '../api/flows';
 import type { MessageStore } from '../stores/MessageStore';
+import { pageStore } from '../stores/page-stores';
 
 export type CallResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -297,3 +298,8 @@ export class WeeklyThresholdStore {
     }
   }
 }
+
+/** The weekly thresholds screen's store, made on its first use (page-stores.ts). */
+export const weeklyThresholdStore = pageStore(
+  (root) => new WeeklyThresholdStore({ api: root.api, session: root.session, messages: root.messages }),
+);

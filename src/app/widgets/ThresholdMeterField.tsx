@@ -13,7 +13,7 @@ import { mayChooseCustomer } from '../../domain/policies';
 import type { MeterResponse } from '../../schemas/weekly-threshold';
 import { type LookupNames, lookupNames } from '../stores/lookup-names';
 import { useStores } from '../stores/StoresContext';
-import { WeeklyThresholdStore } from '../weekly-threshold/WeeklyThresholdStore';
+import { WeeklyThresholdStore, weeklyThresholdStore } from '../weekly-threshold/WeeklyThresholdStore';
 
 type Cap = MeterResponse['Thresholds'][number];
 
@@ -49,7 +49,9 @@ const ThresholdMeter = observer(function ThresholdMeter({
   market: unknown;
   size: unknown;
 }) {
-  const { weeklyThreshold, session, lookups } = useStores();
+  const root = useStores();
+  const { session, lookups } = root;
+  const weeklyThreshold = weeklyThresholdStore(root);
   const names = lookupNames(lookups);
   const ready =
     typeof market === 'string' &&
