@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { stampOf } from '../../src/app/components/freshness';
 import { inventoryAvailabilityStore } from '../../src/app/inventory-availability/InventoryAvailabilityStore';
 import { lookupNames } from '../../src/app/stores/lookup-names';
+import type { MarketRow } from '../../src/domain/lookups';
 import type { AvailabilityResponse, AvailabilityRow } from '../../src/schemas/inventory-availability';
 import { withRealApp } from './support/dashboard-app';
 import { renderAppAt } from './support/flow-app';
@@ -62,6 +63,12 @@ const cellsOf = (table: HTMLElement, locationName: string) => {
 describe('the inventory availability page', { timeout: 90_000 }, () => {
   it('shows the table with its freshness stamp and follows a change the hub announces', async () => {
     const root = await real.signIn('demo.staff');
+    // The page opens again when its first market becomes known. With the markets loaded before it
+    // renders it opens once, so the only read after the reservation below is the hub's.
+    root.lookups.loadAll(root.session.permissions);
+    await waitFor(() => expect(root.lookups.rows<MarketRow>('locationmarkets').length).toBeGreaterThan(0), {
+      timeout: 15_000,
+    });
     // The real connection is exercised in Chromium; here the store hears what the server would send.
     for (const [k, v] of Object.entries(FILTER))
       inventoryAvailabilityStore(root).setFilter(k as 'MarketCode', v);
