@@ -47,11 +47,7 @@ export class RootStore {
   readonly hub: HubStore;
   readonly dashboard: DashboardStore;
   readonly dashboardDetail: DashboardDetailStore;
-  /**
-   * The stores of the other screens (the pending queue, the weekly thresholds, the inventory
-   * screens, the audit trail, My chassis, the chassis lookup, the gate exceptions): each made on its
-   * first use by the accessor beside its class (page-stores.ts).
-   */
+  /** The stores of single screens, each made on its first use by the accessor beside its class. */
   readonly pageStores = new PageStores();
   readonly storage: KeyValueStorage;
   /** Idle watch, token refresh, cross-tab mirroring, version check, public configuration (SPEC §4). */
