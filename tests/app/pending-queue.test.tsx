@@ -47,24 +47,23 @@ describe('the pending queue store', { timeout: 60_000 }, () => {
       sent.push(String(config.url));
       return config;
     });
-    await pendingQueueStore(root).open();
-    expect(pendingQueueStore(root).requestTypes.map((t) => t.Code)).toContain('OVER_THRESHOLD');
-    expect(pendingQueueStore(root).failures.map((f) => f.Code)).toContain('NO_INVENTORY');
-    expect(pendingQueueStore(root).minSearchTextLength).toBe(2);
+    const queue = pendingQueueStore(root);
+    await queue.open();
+    expect(queue.requestTypes.map((t) => t.Code)).toContain('OVER_THRESHOLD');
+    expect(queue.failures.map((f) => f.Code)).toContain('NO_INVENTORY');
+    expect(queue.minSearchTextLength).toBe(2);
     const cached = (await cache.get(CacheKeys.pendingRequestTypes)) as unknown[];
-    expect(cached).toEqual(pendingQueueStore(root).requestTypes);
-    expect(await cache.get(CacheKeys.pendingRequestFailures)).toEqual(pendingQueueStore(root).failures);
-    expect(await cache.get(CacheKeys.uiConfiguration)).toEqual(pendingQueueStore(root).uiConfiguration);
+    expect(cached).toEqual(queue.requestTypes);
+    expect(await cache.get(CacheKeys.pendingRequestFailures)).toEqual(queue.failures);
+    expect(await cache.get(CacheKeys.uiConfiguration)).toEqual(queue.uiConfiguration);
     // A second read within 5 minutes asks the server nothing.
-    await pendingQueueStore(root).loadCodes();
+    await queue.loadCodes();
     expect(sent.filter((u) => u.includes('allRequestTypes'))).toHaveLength(1);
     expect(sent.filter((u) => u.includes('allRequestFailures'))).toHaveLength(1);
     expect(sent.filter((u) => u.includes('configuration/ui'))).toHaveLength(1);
     // And it searched the open queue, newest first.
-    expect(pendingQueueStore(root).rows.length).toBeGreaterThan(0);
-    expect(
-      pendingQueueStore(root).rows.every((r) => r.Status === 'PENDING' || r.Status === 'VALIDATED'),
-    ).toBe(true);
+    expect(queue.rows.length).toBeGreaterThan(0);
+    expect(queue.rows.every((r) => r.Status === 'PENDING' || r.Status === 'VALIDATED')).toBe(true);
   });
 
   it('checks the customer text before asking the server', async () => {
