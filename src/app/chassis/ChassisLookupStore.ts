@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { isChassisIdFormat } from '../../domain/equipment';
+import { CHASSIS_MESSAGES, isChassisIdFormat } from '../../domain/equipment';
 import type { ChassisLookup } from '../../schemas/chassis';
 import { isApiError } from '../api/errors';
 import { pageStore } from '../stores/page-stores';
@@ -39,7 +39,7 @@ export class ChassisLookupStore {
     if (!isChassisIdFormat(id)) {
       runInAction(() => {
         this.answer = null;
-        this.error = `${id || 'That'} is not a valid chassis ID: use four letters and six digits, e.g. PLCZ123456.`;
+        this.error = CHASSIS_MESSAGES.format(id || 'That');
       });
       return false;
     }
