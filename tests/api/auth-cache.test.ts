@@ -111,6 +111,16 @@ describe.each(databaseKinds)('authentication check cache on %s', (kind) => {
     }
   });
 
+  it('refuses a token that carries a cached token’s signature over other claims', async () => {
+    const token = await a.tokenFor('demo.customer');
+    expect(await status(b, token)).toBe(200); // its check is cached now, under its signature
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const raised = Buffer.from(JSON.stringify({ ...claims, RoleRank: 100 })).toString('base64url');
+    const forged = `${header}.${raised}.${signature}`;
+    expect(await status(b, forged)).toBe(401);
+    expect(await status(b, token)).toBe(200);
+  });
   it('refuses a signed-out token on the other instance within a second', async () => {
     const token = await a.tokenFor('demo.customer');
     const other = await a.tokenFor('demo.customer');

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_PAGE_SIZE, MIN_SEARCH_TEXT_LENGTH } from '../../src/domain/constants';
+import {
+  CHASSIS_LIMIT_POOL_REDELIVERY,
+  CHASSIS_LIMIT_TERM_LEASE_REDELIVERY,
+  CONFIGURED_LOCATION_ID,
+  DASHBOARD_PAGE_SIZE,
+  DEFAULT_INVENTORY_ORG,
+  MIN_SEARCH_TEXT_LENGTH,
+  PAGINATOR_DEFAULTS,
+} from '../../src/domain/constants';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
 
 // Configuration answers do not touch the database beyond sign-in: PGlite is enough here.
@@ -40,9 +48,17 @@ describe('configuration and version (SPEC §7)', () => {
   it('gives signed-in users the server UI configuration', async () => {
     const token = await t.tokenFor('demo.customer');
     const res = await t.app.inject({ method: 'GET', url: '/api/configuration/ui', headers: bearer(token) });
-    expect(res.json()).toMatchObject({
+    // Every field the domain answers, and no other (the response schema names each one).
+    expect(res.json()).toEqual({
+      Environment: 'demo',
       DashboardPageSize: DASHBOARD_PAGE_SIZE,
+      PaginatorPageSize: PAGINATOR_DEFAULTS.pageSize,
       MinSearchTextLength: MIN_SEARCH_TEXT_LENGTH,
+      ChassisLimitPoolRedelivery: CHASSIS_LIMIT_POOL_REDELIVERY,
+      ChassisLimitTermLeaseRedelivery: CHASSIS_LIMIT_TERM_LEASE_REDELIVERY,
+      DefaultInventoryOrg: DEFAULT_INVENTORY_ORG,
+      ConfiguredLocationId: CONFIGURED_LOCATION_ID,
+      TokenLifetimeMinutes: expect.any(Number),
     });
   });
 });

@@ -53,4 +53,28 @@ describe.each(databaseKinds)('token leases on %s', (kind) => {
     for (const instance of [a, b]) while ((await instance.take('user:lease-2', LIMIT)).allowed) more++;
     expect(allowed + more).toBe(LIMIT.burst);
   });
+
+  it('sizes a deep bucket’s lease to what the calls before it used in about a second, never past a tenth', async () => {
+    expect(leaseSize({ burst: 100_000_000, perMinute: 1 })).toBe(1000);
+    expect(leaseSize({ burst: 100_000_000, perMinute: 1 }, 36_000.5)).toBe(36_001);
+    expect(leaseSize({ burst: 100_000, perMinute: 1 }, 36_000)).toBe(10_000);
+    expect(leaseSize(LIMIT, 36_000)).toBe(4);
+    const deep = { burst: 1_000_000, perMinute: 1 };
+    const leases = new TokenLeases(handle.db);
+    const realNow = Date.now;
+    let now = realNow();
+    Date.now = () => now;
+    try {
+      // A thousand calls within a millisecond: the next lease is as large as a tenth allows.
+      for (let n = 0; n < 1001; n++) await leases.take('user:lease-3', deep);
+      expect(await row('user:lease-3')).toMatchObject({ taken: deep.burst / 10 });
+      // That lease used up over 200 s (500 calls a second): the next one is the usual thousand.
+      for (let n = 0; n < deep.burst / 10 - 1; n++) await leases.take('user:lease-3', deep);
+      now += 200_000;
+      await leases.take('user:lease-3', deep);
+      expect(await row('user:lease-3')).toMatchObject({ taken: 1000 });
+    } finally {
+      Date.now = realNow;
+    }
+  });
 });

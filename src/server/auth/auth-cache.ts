@@ -67,45 +67,69 @@ interface Log {
   warn(message: string): void;
 }
 
+/**
+ * A token's key in the cache: its signature. Each call's token is a new string, and a lookup hashes
+ * its key: ~900 characters hashed three times a call cost more than the rest of the lookup (issue
+ * 30 §2). No one can make another token with the same signature, and every entry keeps its token,
+ * compared whole before the entry is used.
+ */
+const keyOf = (token: string): string => token.slice(token.lastIndexOf('.') + 1);
+
+/** An entry of the cache, and the token it was made for. */
+interface Kept<T> {
+  token: string;
+  value: T;
+}
+
+/** The entry of `token` in `map`, if the one under its key was made for it. */
+function keptFor<T>(map: Map<string, Kept<T>>, token: string, key = keyOf(token)): Kept<T> | undefined {
+  const kept = map.get(key);
+  return kept && kept.token === token ? kept : undefined;
+}
+
 /** The cache itself: entries, and the generation that an invalidation moves on. */
 class TokenRecords {
-  readonly #verified = new Map<string, TokenClaims>();
-  readonly #entries = new Map<string, AuthRecord | undefined>();
+  readonly #verified = new Map<string, Kept<TokenClaims>>();
+  readonly #entries = new Map<string, Kept<AuthRecord | undefined>>();
   readonly #keys = new Map<string, unknown>();
   #generation = 0;
   live = false;
 
   known(token: string) {
-    const claims = this.#verified.get(token);
-    if (!claims || !this.live || !this.#entries.has(token)) return null;
+    const key = keyOf(token);
+    const claims = keptFor(this.#verified, token, key)?.value;
+    if (!claims || !this.live) return null;
+    const entry = keptFor(this.#entries, token, key);
+    if (!entry) return null;
     if (claims.exp <= Math.floor(Date.now() / 1000)) return null;
-    return { claims, record: this.#entries.get(token) };
+    return { claims, record: entry.value };
   }
 
   async claims(token: string, verify: () => Promise<TokenClaims | null>) {
-    const known = this.#verified.get(token);
+    const known = keptFor(this.#verified, token)?.value;
     if (known) {
       // As jose judges expiry: whole seconds, no tolerance.
       if (known.exp > Math.floor(Date.now() / 1000)) return known;
-      this.#verified.delete(token);
+      this.#verified.delete(keyOf(token));
       return null;
     }
     const claims = await verify();
     if (claims) {
       if (this.#verified.size >= MAX_ENTRIES) this.#verified.clear();
-      this.#verified.set(token, claims);
+      this.#verified.set(keyOf(token), { token, value: claims });
     }
     return claims;
   }
 
   async get(token: string, read: () => Promise<AuthRecord | undefined>) {
-    if (this.live && this.#entries.has(token)) return this.#entries.get(token);
+    const kept = this.live ? keptFor(this.#entries, token) : undefined;
+    if (kept) return kept.value;
     const generation = this.#generation;
     const record = await read();
     // A change heard while the read ran may not be in what it read: keep it only when none was.
     if (this.live && generation === this.#generation) {
       if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
-      this.#entries.set(token, record);
+      this.#entries.set(keyOf(token), { token, value: record });
     }
     return record;
   }

@@ -1,5 +1,6 @@
 /** What the SPA is told about this environment (SPEC §7 Configuration). */
 import * as constants from '../../domain/constants';
+import type { UiConfiguration } from '../../schemas/configuration';
 import type { ServerConfig } from '../config';
 
 /**
@@ -18,7 +19,7 @@ export const publicConfiguration = (config: ServerConfig) => ({
 });
 
 /** The server-side settings the SPA caches as uiconfiguration: the limits it must show and obey. */
-export const uiConfiguration = (config: ServerConfig) => ({
+export const uiConfiguration = (config: ServerConfig): UiConfiguration => ({
   Environment: config.environment,
   DashboardPageSize: constants.DASHBOARD_PAGE_SIZE,
   PaginatorPageSize: constants.PAGINATOR_DEFAULTS.pageSize,

@@ -6,10 +6,12 @@
  * row's lock, so parallel calls on any instance never take a token twice.
  *
  * Issue 30: an instance takes a tenth of the burst at a time (at most LEASE_MAX; one token for a
- * small bucket, as before) and hands those out to its calls from memory. A tenth at any depth: a
- * cap of 50 had a deep bucket (an integration's, the benches') written every 50 calls, the largest
- * cost left of a signed-in call on PGlite. A call then costs a
- * database write once a lease, not once a call — the write had made a signed-in call a tenth as
+ * small bucket, as before) and hands those out to its calls from memory. A deep bucket's lease
+ * grows with the pace of its calls, to what this instance handed out in about a second, still at
+ * most a tenth of the burst: a bucket is written about once a second however fast its calls come
+ * (a fixed cap of 50, then 1,000, had a deep bucket — an integration's, the benches' — written
+ * every 50 or 1,000 calls, the largest cost left of a signed-in call on PGlite). A call then costs
+ * a database write once a lease, not once a call — the write had made a signed-in call a tenth as
  * fast as a public one, and parallel calls of one user queued on its row's lock. Nothing is ever
  * taken twice or beyond the bucket: a lease is taken whole from the row. What it costs: tokens an
  * instance holds are not there for another instance's calls, so behind a balancer a user can be
@@ -31,11 +33,20 @@ export interface BucketReading {
   retryAfterSeconds: number;
 }
 
-/** The most tokens one take hands an instance. */
+/** The most tokens one take hands an instance, unless its calls use more in LEASE_SECONDS. */
 const LEASE_MAX = 1000;
+/** How long a lease should last at the pace of the calls that used the one before it. */
+const LEASE_SECONDS = 1;
 
-export const leaseSize = ({ burst }: TokenBucketLimit): number =>
-  Math.max(1, Math.min(LEASE_MAX, Math.floor(burst / 10)));
+/**
+ * The tokens a take asks for: a tenth of the burst, at most LEASE_MAX or what calls at
+ * `callsPerSecond` (this instance's pace on the bucket) use in LEASE_SECONDS, whichever is more.
+ */
+export const leaseSize = ({ burst }: TokenBucketLimit, callsPerSecond = 0): number =>
+  Math.max(
+    1,
+    Math.min(Math.max(LEASE_MAX, Math.ceil(callsPerSecond * LEASE_SECONDS)), Math.floor(burst / 10)),
+  );
 
 /** The row after a take: the tokens left in it and how many this take was granted (0: refused). */
 async function takeFromRow(
@@ -84,7 +95,14 @@ interface Lease {
   held: number;
   /** The row's tokens when the lease was taken. */
   rowTokens: number;
+  /** Tokens the lease was granted, and when (ms): the pace its calls used them at. */
+  granted: number;
+  takenAt: number;
 }
+
+/** Calls a second that used up `lease` by now. */
+const paceOf = (lease: Lease, now: number): number =>
+  (lease.granted * 1000) / Math.max(1, now - lease.takenAt);
 
 /** One instance's leases of the buckets its callers take from. */
 export class TokenLeases {
@@ -119,8 +137,10 @@ export class TokenLeases {
   }
 
   private async takeLease(bucket: string, limit: TokenBucketLimit): Promise<boolean> {
-    const { tokens, granted } = await takeFromRow(this.db, bucket, limit, leaseSize(limit));
-    this.leases.set(bucket, { held: granted, rowTokens: tokens });
+    const previous = this.leases.get(bucket);
+    const size = leaseSize(limit, previous ? paceOf(previous, Date.now()) : 0);
+    const { tokens, granted } = await takeFromRow(this.db, bucket, limit, size);
+    this.leases.set(bucket, { held: granted, rowTokens: tokens, granted, takenAt: Date.now() });
     return granted > 0;
   }
 
