@@ -3,7 +3,8 @@
  * reqId, then the fields, then msg) but without pino's work per line (issue 30): its fields are a
  * method, a route pattern and numbers, so no redaction can find anything in them, and the lines
  * of one turn of the event loop leave in one write instead of a write each — measured alone,
- * pino's redacted line cost ~7.6 µs a call and this one ~0.4 µs (bench/README.md).
+ * pino's redacted line cost ~7.6 µs a call and this one ~0.4 µs (bench/README.md). Past a thousand
+ * lines a second, quick successful reads are sampled (FULL_LINES_PER_SECOND).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger';
@@ -21,6 +22,20 @@ export interface RequestLine {
 
 /** pino's numeric level of `info`, the level of a request line. */
 const INFO = 30;
+/**
+ * Issue 30 §2's sampled line: past this many lines in a second, an instance writes one line in
+ * SAMPLE_EVERY of the quick successful reads, marked `"sampled":10`. Every other call keeps its
+ * line: a refusal or an error, a write, and a call slower than SLOW_MS. The metrics still count
+ * every call. Below the threshold (a portal's ordinary day) every call has its line.
+ */
+export const FULL_LINES_PER_SECOND = 1000;
+export const SAMPLE_EVERY = 10;
+const SLOW_MS = 1000;
+const READS = new Set(['GET', 'HEAD']);
+
+/** Whether a line may be left out when the instance is past FULL_LINES_PER_SECOND. */
+const sampleable = (line: RequestLine) =>
+  line.status < 400 && line.durationMs < SLOW_MS && READS.has(line.method);
 /** Past this many characters waiting, the lines leave at once rather than at the turn's end. */
 const MAX_WAITING = 64 * 1024;
 
@@ -89,6 +104,9 @@ export function createRequestLog(logger: FastifyBaseLogger) {
   const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
   let waiting = '';
   let scheduled = false;
+  let secondStarted = 0;
+  let linesThisSecond = 0;
+  let passedOver = 0;
   const flush = () => {
     scheduled = false;
     if (waiting === '') return;
@@ -99,7 +117,17 @@ export function createRequestLog(logger: FastifyBaseLogger) {
   return {
     write(requestId: string, line: RequestLine): void {
       if ((internals.levelVal ?? INFO) > INFO) return;
-      waiting += `{"level":${INFO},"time":${Date.now()}${bindings},"reqId":${JSON.stringify(requestId)},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"status":${line.status},"durationMs":${line.durationMs}${line.userId === undefined ? '' : `,"userId":${line.userId}`}${line.apiKeyId === undefined ? '' : `,"apiKeyId":${line.apiKeyId}`},"msg":"request"}\n`;
+      const now = Date.now();
+      if (now - secondStarted >= 1000) {
+        secondStarted = now;
+        linesThisSecond = 0;
+      }
+      let sampled = '';
+      if (++linesThisSecond > FULL_LINES_PER_SECOND && sampleable(line)) {
+        if (++passedOver % SAMPLE_EVERY !== 0) return;
+        sampled = `,"sampled":${SAMPLE_EVERY}`;
+      }
+      waiting += `{"level":${INFO},"time":${now}${bindings},"reqId":${JSON.stringify(requestId)},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"status":${line.status},"durationMs":${line.durationMs}${line.userId === undefined ? '' : `,"userId":${line.userId}`}${line.apiKeyId === undefined ? '' : `,"apiKeyId":${line.apiKeyId}`}${sampled},"msg":"request"}\n`;
       if (waiting.length > MAX_WAITING) flush();
       else if (!scheduled) {
         scheduled = true;
