@@ -68,10 +68,10 @@ interface Log {
 }
 
 /**
- * A token's key in the cache: its signature. Each call's token is a new string, and a lookup hashes
- * its key: ~900 characters hashed three times a call cost more than the rest of the lookup (issue
- * 30 §2). No one can make another token with the same signature, and every entry keeps its token,
- * compared whole before the entry is used.
+ * A token's key in the cache: its signature. Each call's token is a new string, which a lookup
+ * hashes whole: ~900 characters cost more than the rest of the lookup (issue 30 §2). No one can
+ * make another token with the same signature, and every entry keeps its token, compared whole
+ * before the entry is used.
  */
 const keyOf = (token: string): string => token.slice(token.lastIndexOf('.') + 1);
 
