@@ -58,7 +58,7 @@ describe('configuration and version (SPEC §7)', () => {
       ChassisLimitTermLeaseRedelivery: CHASSIS_LIMIT_TERM_LEASE_REDELIVERY,
       DefaultInventoryOrg: DEFAULT_INVENTORY_ORG,
       ConfiguredLocationId: CONFIGURED_LOCATION_ID,
-      TokenLifetimeMinutes: expect.any(Number),
+      TokenLifetimeMinutes: t.config.tokenLifetimeMinutes,
     });
   });
 });
