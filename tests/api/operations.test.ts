@@ -121,6 +121,8 @@ describe.each(databaseKinds)('health, readiness and metrics on %s', (kind) => {
     expect(body).not.toMatch(/route="[^"]*999999/);
     // Health checks are not in the request metrics.
     expect(body).not.toContain('route="/healthz"');
+    // Every call above was answered, and the scrape itself is not counted.
+    expect(body).toMatch(/^http_requests_in_flight 0$/m);
   });
 
   it('a draining instance is not ready and closes every connection after its answer', async () => {
