@@ -8,6 +8,7 @@ import {
 import { MessageType, NO_RESULTS_TEXT } from '../../domain/messages';
 import type { PermissionSet } from '../../domain/permissions';
 import { Abilities, can } from '../../domain/policies';
+import type { UiConfiguration } from '../../schemas/configuration';
 import type {
   InventoryCheck,
   InventoryResponse,
@@ -42,7 +43,7 @@ export interface PendingQueueDeps {
   lookups: {
     pendingRequestTypes(): Promise<unknown[]>;
     pendingRequestFailures(): Promise<unknown[]>;
-    uiConfiguration(): Promise<Record<string, unknown>>;
+    uiConfiguration(): Promise<UiConfiguration>;
   };
   session: { readonly permissions: PermissionSet; readonly token: string | null };
   /** The public UI configuration's feature flags (SPEC §7). */
@@ -64,7 +65,7 @@ export class PendingQueueStore {
   requestTypes: CodeName[] = [];
   failures: CodeName[] = [];
   /** The server UI configuration (minimum search text length, …), from the 5-minute cache. */
-  uiConfiguration: Record<string, unknown> = {};
+  uiConfiguration: UiConfiguration | null = null;
   selected = observable.set<number>();
   /** The last action's outcome per request, shown on its row. */
   outcomes = observable.map<number, PendingOutcome>();
@@ -163,8 +164,7 @@ export class PendingQueueStore {
   }
 
   get minSearchTextLength(): number {
-    const n = this.uiConfiguration.MinSearchTextLength;
-    return typeof n === 'number' ? n : MIN_SEARCH_TEXT_LENGTH;
+    return this.uiConfiguration?.MinSearchTextLength ?? MIN_SEARCH_TEXT_LENGTH;
   }
 
   /**
@@ -183,7 +183,7 @@ export class PendingQueueStore {
     const [types, failures, ui] = await Promise.all([
       lookups.pendingRequestTypes().catch(() => []),
       lookups.pendingRequestFailures().catch(() => []),
-      lookups.uiConfiguration().catch(() => ({})),
+      lookups.uiConfiguration().catch(() => null),
     ]);
     runInAction(() => {
       this.requestTypes = types as CodeName[];

@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { action, makeObservable, observable } from 'mobx';
 import { LOOKUP_DATASET_ACCESS, LOOKUP_DATASETS, type LookupDataset } from '../../domain/lookups';
 import { hasAnyPermission, type PermissionSet } from '../../domain/permissions';
+import type { UiConfiguration } from '../../schemas/configuration';
 import { deepFreeze } from './deep-freeze';
 import { TimedCache } from './TimedCache';
 
@@ -179,8 +180,8 @@ export class LookupStore {
     );
   }
 
-  uiConfiguration(): Promise<Record<string, unknown>> {
-    return this.cache.get(CacheKeys.uiConfiguration, () => this.fetch('/configuration/ui'));
+  uiConfiguration(): Promise<UiConfiguration> {
+    return this.cache.get(CacheKeys.uiConfiguration, () => this.fetch<UiConfiguration>('/configuration/ui'));
   }
 
   /** Forgets everything, so the next user's first entry loads afresh (on sign-out). */
