@@ -170,6 +170,10 @@ test.describe('on a server of its own (deployment, forced reset)', () => {
     await page.goto(`${server.url}/#/login`);
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     const dialog = page.getByRole('alertdialog', { name: NEW_VERSION_TITLE });
+    // The sign-in page loads the app, and with it the version check, as the user types (D-074).
+    const firstChecked = page.waitForResponse((r) => r.url().includes('/api/version?t='));
+    await page.getByLabel('Username', { exact: true }).fill('demo.customer');
+    expect((await (await firstChecked).json()).hash).toBe('build-one');
 
     // The same build at the next check: nothing.
     const sameChecked = page.waitForResponse((r) => r.url().includes('/api/version?t='));

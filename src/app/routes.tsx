@@ -11,6 +11,7 @@ import {
 import { Abilities, type Ability, type Actor, can } from '../domain/policies';
 import { CATALOGUE_PATH, PREVIEW_PATH } from './analyst/paths';
 import { flowRoute, withFlowRoutes } from './flows/flow-routes';
+import { HOME_PATH, RECOVER_PASSWORD_PATH, RESET_PASSWORD_PATH, SIGN_UP_PATH } from './paths';
 import { type Preloadable, preloadable } from './router/preloadable';
 import type { RootStore } from './stores/RootStore';
 
@@ -125,13 +126,6 @@ const DASHBOARD_LOOKUPS: readonly LookupDataset[] = [
   'equipmentCategories',
   'equipmentClasses',
 ];
-
-export const HOME_PATH = '/app/dashboard';
-export const LOGIN_PATH = '/login';
-export const RESET_PASSWORD_PATH = '/support/resetpassword';
-export const RECOVER_PASSWORD_PATH = '/support/recoverpassword';
-export const SIGN_UP_PATH = '/support/usersignup';
-export const ACCOUNT_VALIDATION_PATH = '/accountValidation';
 
 /** The hand-written routes, in slide-out menu order (SPEC §2); the flows join them below. */
 const FIXED_ROUTES: readonly AreaRoute[] = [

@@ -19,6 +19,10 @@ export const StorageKeys = {
   publicConfig: storageKey('publicConfig'),
 } as const;
 
+/** SPEC §9: the username Remember Username kept, or ''. */
+export const rememberedUsername = (storage: KeyValueStorage): string =>
+  storage.getItem(StorageKeys.rememberedUsername) ?? '';
+
 /** The part of the Web Storage API the stores use; tests pass a Map-backed stand-in. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HOME_PATH } from '../../src/app/paths';
 import { areaRouteAt, prefetchSignedInPage } from '../../src/app/router/preload';
-import { AREA_ROUTES, HOME_PATH } from '../../src/app/routes';
+import { AREA_ROUTES } from '../../src/app/routes';
 
 afterEach(() => vi.restoreAllMocks());
 

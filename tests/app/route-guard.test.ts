@@ -4,7 +4,8 @@
  * password reset staff force on demo.ssl is in its next token.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { guardRoute, safeReturnUrl } from '../../src/app/router/guard';
+import { safeReturnUrl } from '../../src/app/paths';
+import { guardRoute } from '../../src/app/router/guard';
 import { AREA_ROUTES, type AreaRoute } from '../../src/app/routes';
 import { noAccessText } from '../../src/domain/messages';
 import { withRealServer } from '../helpers/real-server';

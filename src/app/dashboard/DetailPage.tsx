@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { HubBadge } from '../hub/HubBadge';
-import { HOME_PATH } from '../routes';
+import { HOME_PATH } from '../paths';
 import { useStores } from '../stores/StoresContext';
 import { CancelOrder } from './detail/CancelOrder';
 import { OpenOrderActions } from './detail/OpenOrderActions';

@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { Navigate } from 'react-router-dom';
-import { LOGIN_PATH } from '../routes';
+import { LOGIN_PATH } from '../paths';
 import { useStores } from '../stores/StoresContext';
 import { Header } from './Header';
 import { MenuDrawer } from './MenuDrawer';

@@ -2,7 +2,7 @@ import { Box, HStack, IconButton, Link } from '@chakra-ui/react';
 import { observer } from 'mobx-react-lite';
 import { Link as RouterLink } from 'react-router-dom';
 import { SMALL_WIDTH_BREAKPOINT_PX } from '../../domain/constants';
-import { HOME_PATH } from '../routes';
+import { HOME_PATH } from '../paths';
 import { useStores } from '../stores/StoresContext';
 import { AccountMenu } from './AccountMenu';
 import { BookingsMenu } from './BookingsMenu';

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useStores } from '../stores/StoresContext';
 import { Header } from './Header';
-import { PageSpinner } from './PlainLayout';
+import { PageSpinner } from './PlainFrame';
 import { SignedOutHeader } from './SignedOutHeader';
 
 /**

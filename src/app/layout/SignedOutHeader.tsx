@@ -1,7 +1,7 @@
 import { Box, Flex, HStack, Link, Spacer, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LOGIN_PATH, SIGN_UP_PATH } from '../routes';
+import { LOGIN_PATH, SIGN_UP_PATH } from '../paths';
 
 /** The header's bar: the portal's name, and what the user's state puts beside it. */
 export function HeaderFrame({ start, end }: { start?: ReactNode; end: ReactNode }) {

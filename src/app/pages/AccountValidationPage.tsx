@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ACCOUNT_VALIDATION_TEXT } from '../../domain/messages';
 import { externalLinkProps } from '../components/external-link';
-import { HOME_PATH, LOGIN_PATH } from '../routes';
+import { HOME_PATH, LOGIN_PATH } from '../paths';
 import { useStores } from '../stores/StoresContext';
 
 /** SPEC §2 / §8: shown to an account not in good standing, and after a NotActive status. */

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { PAGE_NOT_FOUND_TEXT } from '../../domain/messages';
-import { HOME_PATH } from '../routes';
+import { HOME_PATH } from '../paths';
 
 /** SPEC §2 / §8: any unmatched route. */
 export default function NotFoundPage() {

@@ -13,16 +13,11 @@ import {
 import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { OnceShown } from '../components/OnceShown';
 import { LazyAuthLayout, LazyChakraScope, lazyWithChakra } from '../layout/chakra-lazy';
-import { PageSpinner, PlainLayout } from '../layout/PlainLayout';
+import { PageSpinner } from '../layout/PlainFrame';
+import { PlainLayout } from '../layout/PlainLayout';
 import LoginPage from '../pages/LoginPage';
-import {
-  ACCOUNT_VALIDATION_PATH,
-  AREA_ROUTES,
-  type AreaRoute,
-  HOME_PATH,
-  LOGIN_PATH,
-  PUBLIC_ROUTES,
-} from '../routes';
+import { ACCOUNT_VALIDATION_PATH, HOME_PATH, LOGIN_PATH } from '../paths';
+import { AREA_ROUTES, type AreaRoute, PUBLIC_ROUTES } from '../routes';
 import { SessionNavigator } from '../session/SessionNavigator';
 import type { RootStore } from '../stores/RootStore';
 import { useStores } from '../stores/StoresContext';

@@ -1,13 +1,6 @@
 import { MessageType, noAccessText } from '../../domain/messages';
-import {
-  ACCOUNT_VALIDATION_PATH,
-  type AreaRoute,
-  HOME_PATH,
-  LOGIN_PATH,
-  RESET_PASSWORD_PATH,
-  routeAllows,
-  routeNeedsGoodStanding,
-} from '../routes';
+import { ACCOUNT_VALIDATION_PATH, HOME_PATH, LOGIN_PATH, RESET_PASSWORD_PATH } from '../paths';
+import { type AreaRoute, routeAllows, routeNeedsGoodStanding } from '../routes';
 import type { RootStore } from '../stores/RootStore';
 
 /**
@@ -39,10 +32,4 @@ export async function guardRoute(
   }
   route.enter?.(root);
   return null;
-}
-
-/** A returnUrl is followed only when it is a route of this app (not a scheme-relative URL). */
-export function safeReturnUrl(value: string | null): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith(LOGIN_PATH)) return null;
-  return value;
 }

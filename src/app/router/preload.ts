@@ -2,6 +2,7 @@ import { reaction } from 'mobx';
 import { matchRoutes } from 'react-router-dom';
 import { hasAnyPermission } from '../../domain/permissions';
 import { prefetchSignedInFrame } from '../layout/chakra-lazy';
+import { HOME_PATH } from '../paths';
 import { AREA_ROUTES, type AreaRoute, type Page, routeAccess } from '../routes';
 import type { RootStore } from '../stores/RootStore';
 
@@ -24,6 +25,11 @@ export function prefetchSignedInPage(route: AreaRoute | undefined): void {
   route.page.preload().catch(() => undefined); // the visit itself tries again and says why
 }
 const prefetchedPages = new Set<Page>();
+
+/** Issue 30 §3: the code of the page signing in will land on, fetched while the user types. */
+export function prefetchLanding(returnUrl: string | null): void {
+  prefetchSignedInPage(areaRouteAt(returnUrl ?? HOME_PATH));
+}
 
 /** The first signed-in page loads first; the flagged areas are fetched after this. */
 export const PRELOAD_AFTER_SIGN_IN_MS = 3_000;

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { reaction } from 'mobx';
-import { ACCOUNT_VALIDATION_PATH, HOME_PATH, LOGIN_PATH } from '../routes';
+import { ACCOUNT_VALIDATION_PATH, HOME_PATH, LOGIN_PATH } from '../paths';
 import { StorageKeys } from '../storage';
 import type { ConfigStore } from '../stores/ConfigStore';
 import type { DialogStore } from '../stores/DialogStore';

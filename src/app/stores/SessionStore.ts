@@ -7,7 +7,7 @@ import { type PermissionSet, permissionsFromClaims } from '../../domain/permissi
 import type { UserDetails } from '../../schemas/users';
 import { isApiError } from '../api/errors';
 import { decodeToken, localExpiry } from '../session/jwt';
-import { type KeyValueStorage, StorageKeys } from '../storage';
+import { type KeyValueStorage, rememberedUsername, StorageKeys } from '../storage';
 import { deepFreeze } from './deep-freeze';
 
 /** The signed-in user: token, claims, permissions and details (SPEC §3, §4 Session, §6). */
@@ -70,7 +70,7 @@ export class SessionStore {
   }
 
   get rememberedUsername(): string {
-    return this.storage.getItem(StorageKeys.rememberedUsername) ?? '';
+    return rememberedUsername(this.storage);
   }
 
   /** Signs in; resolves null on success or the SPEC §8 failure kind to show on the login page. */

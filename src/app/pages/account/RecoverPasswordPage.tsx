@@ -2,8 +2,8 @@ import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/reac
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { safeReturnUrl } from '../../router/guard';
-import { HOME_PATH, LOGIN_PATH, type PageProps } from '../../routes';
+import { HOME_PATH, LOGIN_PATH, safeReturnUrl } from '../../paths';
+import type { PageProps } from '../../routes';
 import { useStores } from '../../stores/StoresContext';
 import { FormOutcome, TextField } from './FormParts';
 import { RecoverFormStore } from './RecoverFormStore';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { type LoginFailure, lockoutPageText } from '../../../domain/messages';
-import { RECOVER_PASSWORD_PATH } from '../../routes';
+import { hrefOf, RECOVER_PASSWORD_PATH } from '../../paths';
 
 /** The user-facing text of an invalid-credentials failure (SPEC §8, first row). */
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password.';
@@ -48,9 +47,9 @@ function FailureText({ failure }: { failure: LoginFailure }) {
     return (
       <>
         {INVALID_LOGIN_MESSAGE}{' '}
-        <Link className="plain-link" to={RECOVER_PASSWORD_PATH}>
+        <a className="plain-link" href={hrefOf(RECOVER_PASSWORD_PATH)}>
           Forgot Password?
-        </Link>
+        </a>
       </>
     );
   }
@@ -59,9 +58,9 @@ function FailureText({ failure }: { failure: LoginFailure }) {
     return (
       <>
         {text.before}{' '}
-        <Link className="plain-link" to={RECOVER_PASSWORD_PATH}>
+        <a className="plain-link" href={hrefOf(RECOVER_PASSWORD_PATH)}>
           Reset Password
-        </Link>{' '}
+        </a>{' '}
         {text.after}
       </>
     );

@@ -1,11 +1,9 @@
-import { observer } from 'mobx-react-lite';
-import { useStores } from '../../stores/StoresContext';
+import type { AppConfig } from '../../stores/ConfigStore';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** SPEC §1: support and road-service lines, app stores, privacy, terms and do-not-sell links. */
-export const LoginFooter = observer(function LoginFooter() {
-  const { config } = useStores().config;
+export function LoginFooter({ config }: { config: AppConfig }) {
   return (
     <div className="plain-footer">
       <p>
@@ -31,7 +29,7 @@ export const LoginFooter = observer(function LoginFooter() {
       </div>
     </div>
   );
-});
+}
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (

@@ -2,7 +2,17 @@ import { action, makeObservable, observable, observableRef } from 'mobx';
 import { NATURAL_EXPIRY_FLAG_CLEAR_MS, REMEMBERED_USERNAME_FILL_MS } from '../../../domain/constants';
 import { LOGIN_MISSING_PASSWORD, LOGIN_MISSING_USERNAME, type LoginFailure } from '../../../domain/messages';
 import { type KeyValueStorage, StorageKeys } from '../../storage';
-import type { SessionStore } from '../../stores/SessionStore';
+
+/**
+ * What the form signs in with: the session store, or, on the sign-in page drawn before the app
+ * has loaded, the session store it loads (sign-in-first.tsx).
+ */
+export interface SignInService {
+  /** SPEC §9: the username Remember Username kept, or ''. */
+  readonly rememberedUsername: string;
+  /** Resolves null when signed in, else the SPEC §8 failure to show. */
+  login(userName: string, password: string, remember: boolean): Promise<LoginFailure | null>;
+}
 
 /** The login page's form state and behaviour (SPEC §2 Login screen, §5, §8). */
 export class LoginFormStore {
@@ -23,7 +33,7 @@ export class LoginFormStore {
   private timers: ReturnType<typeof setTimeout>[] = [];
 
   constructor(
-    private readonly session: SessionStore,
+    private readonly session: SignInService,
     private readonly storage: KeyValueStorage,
   ) {
     makeObservable(this, {

@@ -1,0 +1,71 @@
+import { APP_LOAD_FAILURE } from '../../src/app/sign-in-first';
+import { DEMO_PASSWORD, expect, test } from '../fixtures/index';
+
+/**
+ * Issue 30 §3, D-074: a visit that starts signed out draws the sign-in page before the app has
+ * loaded; the app loads as the user types and takes the page over when there is a reason to.
+ */
+test.describe('the sign-in page drawn first', () => {
+  test('a signed-out visit to the portal asks the server nothing until the user types, then signs in', async ({
+    page,
+    loginPage,
+    shell,
+  }) => {
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/login$/);
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual([]);
+
+    // Typing loads the app: its version check asks the server at once (SPEC §4).
+    const versionChecked = page.waitForRequest((r) => r.url().includes('/api/version?t='));
+    await loginPage.username.fill('demo.customer');
+    await versionChecked;
+    await loginPage.password.fill(DEMO_PASSWORD);
+    await loginPage.signInButton.click();
+    await shell.expectAt('/app/dashboard', 'Dashboard');
+  });
+
+  test('Register as a New User opens the sign-up page', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    await page.getByRole('link', { name: 'Register as a New User' }).click();
+    await expect(page).toHaveURL(/#\/support\/usersignup$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Register as a New User' })).toBeVisible();
+  });
+
+  test('a sign-in in another tab moves this untouched sign-in page to the dashboard', async ({
+    context,
+    loginPage,
+    shell,
+  }) => {
+    const other = await context.newPage();
+    await other.goto('/#/login');
+    await expect(other.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await loginPage.goto();
+    await loginPage.signIn('demo.customer');
+    await shell.expectAt('/app/dashboard', 'Dashboard');
+    await expect(other).toHaveURL(/#\/app\/dashboard$/);
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  });
+
+  test('when the app cannot be fetched, Sign In says so, keeps the username, and works once it can', async ({
+    page,
+    loginPage,
+    shell,
+  }) => {
+    await page.route(/\/assets\/start-app-[^/]*\.js$/, (route) => route.abort());
+    await loginPage.goto();
+    await loginPage.signIn('demo.customer');
+    await expect(loginPage.failure).toHaveText(APP_LOAD_FAILURE);
+    await expect(loginPage.username).toHaveValue('demo.customer');
+
+    await page.unroute(/\/assets\/start-app-[^/]*\.js$/);
+    await loginPage.password.fill(DEMO_PASSWORD);
+    await loginPage.signInButton.click();
+    await shell.expectAt('/app/dashboard', 'Dashboard');
+  });
+});

@@ -1,0 +1,128 @@
+import { reaction } from 'mobx';
+import { StrictMode, useEffect } from 'react';
+import type { Root } from 'react-dom/client';
+import { PlainFrame } from './layout/PlainFrame';
+import { LoginFormStore, type SignInService } from './pages/login/LoginFormStore';
+import { SignInScreen } from './pages/login/SignInScreen';
+import { LOGIN_PATH, safeReturnUrl } from './paths';
+import { rememberedUsername, StorageKeys } from './storage';
+import type { AppConfig } from './stores/ConfigStore';
+
+/**
+ * Issue 30 §3: a visit that starts signed out draws the sign-in page with React, MobX and the
+ * sign-in screen alone. The app proper (start-app.tsx: the API client, the router, the session
+ * behaviour, every page) loads as the user types, and takes the page over once it has a reason
+ * to: the user signed in (here, or in another tab), followed a link off the sign-in page, or a new
+ * build was found. Until the user types, the sign-in page asks the server nothing (D-074).
+ */
+
+type StartApp = typeof import('./start-app');
+
+/** The hash route's path: `#/login?returnUrl=…` → `/login`; no hash → ''. */
+const hashPath = (win: Window): string => win.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+
+const SIGN_IN_PATHS = new Set(['', '/', LOGIN_PATH]);
+
+/** This visit starts on the sign-in page: no token is stored, and the URL names the root or /login. */
+export function startsSignedOut(win: Window = window): boolean {
+  return win.localStorage.getItem(StorageKeys.token) === null && SIGN_IN_PATHS.has(hashPath(win));
+}
+
+/** What the page says when the app's code cannot be fetched (say, a new build replaced it). */
+export const APP_LOAD_FAILURE = 'The portal could not load. Please reload the page and sign in again.';
+
+export function startSignInFirst(
+  reactRoot: Root,
+  config: AppConfig,
+  win: Window = window,
+  loadStartApp: () => Promise<StartApp> = () => import('./start-app'),
+): void {
+  // The root route is the sign-in page for a signed-out visitor: say so in the address bar.
+  if (hashPath(win) !== LOGIN_PATH) win.history.replaceState(null, '', `#${LOGIN_PATH}`);
+  const returnUrl = () =>
+    safeReturnUrl(new URLSearchParams(win.location.hash.split('?')[1] ?? '').get('returnUrl'));
+
+  let app: Promise<{ start: StartApp; store: ReturnType<StartApp['createApp']> }> | null = null;
+  let handedOver = false;
+  const loadApp = () => {
+    app ??= loadStartApp().then((start) => {
+      const store = start.createApp(config);
+      // Signed in (here or in another tab), or a new build found: the app shows what follows.
+      reaction(
+        () => store.session.isSignedIn || store.sessionBehaviour.version.newVersion,
+        (takeOver) => takeOver && handOver(),
+        { fireImmediately: true },
+      );
+      return { start, store };
+    });
+    // A failed fetch is tried again on the next attempt, not remembered.
+    app.catch(() => {
+      app = null;
+    });
+    return app;
+  };
+  const handOver = () => {
+    if (handedOver) return;
+    handedOver = true;
+    win.removeEventListener('hashchange', onHashChange);
+    win.removeEventListener('storage', onStorage);
+    void loadApp().then(({ start, store }) => start.renderApp(reactRoot, store));
+  };
+  // A link off the sign-in page (Register, Forgot Password): the app's router shows it.
+  const onHashChange = () => {
+    if (!SIGN_IN_PATHS.has(hashPath(win))) handOver();
+  };
+  // Another tab signed in before this one loaded the app: the app adopts the stored token.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === StorageKeys.token && e.newValue) handOver();
+  };
+  win.addEventListener('hashchange', onHashChange);
+  win.addEventListener('storage', onStorage);
+
+  const signIn: SignInService = {
+    get rememberedUsername() {
+      return rememberedUsername(win.localStorage);
+    },
+    async login(userName, password, remember) {
+      let store: Awaited<NonNullable<typeof app>>['store'];
+      try {
+        ({ store } = await loadApp());
+      } catch (e) {
+        console.error('[sign-in] the app did not load', e);
+        return { kind: 'other', text: APP_LOAD_FAILURE };
+      }
+      return store.session.login(userName, password, remember);
+    },
+  };
+  const form = new LoginFormStore(signIn, win.localStorage);
+  const onTyping = () => {
+    loadApp()
+      .then(({ start }) => start.prefetchLanding(returnUrl()))
+      .catch(() => undefined); // Sign In tries again and says why
+  };
+  reactRoot.render(
+    <StrictMode>
+      <SignInFirst form={form} config={config} onTyping={onTyping} />
+    </StrictMode>,
+  );
+}
+
+function SignInFirst({
+  form,
+  config,
+  onTyping,
+}: {
+  form: LoginFormStore;
+  config: AppConfig;
+  onTyping: () => void;
+}) {
+  useEffect(() => {
+    form.open();
+    return () => form.close();
+  }, [form]);
+  return (
+    <PlainFrame>
+      <SignInScreen form={form} config={config} onTyping={onTyping} />
+    </PlainFrame>
+  );
+}
