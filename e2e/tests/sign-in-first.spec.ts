@@ -1,5 +1,6 @@
 import { APP_LOAD_FAILURE } from '../../src/app/sign-in-first';
 import { DEMO_PASSWORD, expect, test } from '../fixtures/index';
+import { look, WIDTHS } from '../fixtures/what-a-person-sees';
 
 /**
  * Issue 30 §3, D-074: a visit that starts signed out draws the sign-in page before the app has
@@ -68,4 +69,21 @@ test.describe('the sign-in page drawn first', () => {
     await loginPage.signInButton.click();
     await shell.expectAt('/app/dashboard', 'Dashboard');
   });
+
+  for (const size of WIDTHS)
+    test.describe(`at ${size.width} px`, () => {
+      // axe is injected as a script, which the portal's CSP refuses (as what-a-person-sees does).
+      test.use({ bypassCSP: true, viewport: { width: size.width, height: size.height } });
+      test(`it fits, reads and passes axe, with and without a failure shown`, async ({ page, loginPage }) => {
+        const problems: Record<string, unknown> = {};
+        await loginPage.goto();
+        await look(page, `${size.width}-sign-in-first`, problems);
+        await page.route(/\/assets\/start-app-[^/]*\.js$/, (route) => route.abort());
+        await loginPage.signIn('demo.customer');
+        await expect(loginPage.failure).toHaveText(APP_LOAD_FAILURE);
+        await expect(loginPage.failure).toBeInViewport();
+        await look(page, `${size.width}-sign-in-first-app-not-loaded`, problems);
+        expect(problems).toEqual({});
+      });
+    });
 });
