@@ -20,7 +20,7 @@ async function start() {
     const reactRoot = createRoot(container);
     if (startApp) {
       const app = await startApp;
-      app.renderApp(reactRoot, app.createApp(config));
+      app.renderApp(reactRoot, app.createApp(config).store);
     } else startSignInFirst(reactRoot, config);
   } catch (e) {
     console.error(e);

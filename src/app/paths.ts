@@ -15,5 +15,8 @@ export function safeReturnUrl(value: string | null): string | null {
   return value;
 }
 
+/** SPEC §2: a sign-in lands where the user was going, else on the home route. */
+export const landingAfterSignIn = (returnUrl: string | null): string => returnUrl ?? HOME_PATH;
+
 /** A link to a route of the hash router, as a plain anchor (no router needed to follow it). */
 export const hrefOf = (path: string): string => `#${path}`;

@@ -1,10 +1,11 @@
 import { reaction } from 'mobx';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { PlainFrame } from './layout/PlainFrame';
 import { LoginFormStore, type SignInService } from './pages/login/LoginFormStore';
 import { SignInScreen } from './pages/login/SignInScreen';
-import { LOGIN_PATH, safeReturnUrl } from './paths';
+import { LOGIN_PATH, landingAfterSignIn, safeReturnUrl } from './paths';
+import type { StartedApp } from './start-app';
 import { rememberedUsername, StorageKeys } from './storage';
 import type { AppConfig } from './stores/ConfigStore';
 
@@ -42,18 +43,18 @@ export function startSignInFirst(
   const returnUrl = () =>
     safeReturnUrl(new URLSearchParams(win.location.hash.split('?')[1] ?? '').get('returnUrl'));
 
-  let app: Promise<{ start: StartApp; store: ReturnType<StartApp['createApp']> }> | null = null;
+  let app: Promise<{ start: StartApp } & StartedApp> | null = null;
   let handedOver = false;
   const loadApp = () => {
     app ??= loadStartApp().then((start) => {
-      const store = start.createApp(config);
+      const { store, started } = start.createApp(config);
       // Signed in (here or in another tab), or a new build found: the app shows what follows.
       reaction(
         () => store.session.isSignedIn || store.sessionBehaviour.version.newVersion,
         (takeOver) => takeOver && handOver(),
         { fireImmediately: true },
       );
-      return { start, store };
+      return { start, store, started };
     });
     // A failed fetch is tried again on the next attempt, not remembered.
     app.catch(() => {
@@ -66,7 +67,14 @@ export function startSignInFirst(
     handedOver = true;
     win.removeEventListener('hashchange', onHashChange);
     win.removeEventListener('storage', onStorage);
-    void loadApp().then(({ start, store }) => start.renderApp(reactRoot, store));
+    void loadApp().then(({ start, store }) => {
+      // Signed in: the app opens on the page the sign-in lands on, not on the sign-in page that
+      // would send it there a render later (the first search leaves with the first render).
+      if (store.session.isSignedIn) win.history.replaceState(null, '', `#${landingAfterSignIn(returnUrl())}`);
+      // As a transition, as the router's own moves are: React yields while it draws the first
+      // signed-in page, so the calls its route rules start leave at once.
+      startTransition(() => start.renderApp(reactRoot, store));
+    });
   };
   // A link off the sign-in page (Register, Forgot Password): the app's router shows it.
   const onHashChange = () => {
@@ -95,9 +103,13 @@ export function startSignInFirst(
     },
   };
   const form = new LoginFormStore(signIn, win.localStorage);
+  // The landing page's code once the app's start-up calls have answered, not beside them: with
+  // those two and the four files fetched ahead, a Sign In pressed then would find the browser's six
+  // connections to the server taken (issue 30 §3: the sign-in never queued behind what is fetched
+  // ahead).
   const onTyping = () => {
     loadApp()
-      .then(({ start }) => start.prefetchLanding(returnUrl()))
+      .then(({ start, started }) => started.then(() => start.prefetchLanding(returnUrl())))
       .catch(() => undefined); // Sign In tries again and says why
   };
   reactRoot.render(

@@ -11,8 +11,14 @@ import { RootStore } from './stores/RootStore';
  * signed out draws the sign-in page first and loads this as the user types (sign-in-first.tsx).
  */
 
+export interface StartedApp {
+  store: RootStore;
+  /** The session behaviour's start-up calls answered (the version check's first, the public configuration). */
+  started: Promise<void>;
+}
+
 /** The root store of this page, with the session behaviour of SPEC §4 and §7 running. */
-export function createApp(config: AppConfig): RootStore {
+export function createApp(config: AppConfig): StartedApp {
   const store = new RootStore(config, {
     storage: window.localStorage,
     sessionStorage: window.sessionStorage,
@@ -20,9 +26,9 @@ export function createApp(config: AppConfig): RootStore {
     ...browserSessionOptions(),
   });
   // SPEC §4 session behaviour and §7 version check and public configuration.
-  startBrowserSession(store);
+  const started = startBrowserSession(store);
   preloadFlaggedAreas(store);
-  return store;
+  return { store, started };
 }
 
 export function renderApp(reactRoot: Root, store: RootStore): void {

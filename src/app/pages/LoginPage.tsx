@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { HOME_PATH, safeReturnUrl } from '../paths';
+import { landingAfterSignIn, safeReturnUrl } from '../paths';
 import { prefetchLanding } from '../router/preload';
 import { useStores } from '../stores/StoresContext';
 import { LoginFormStore } from './login/LoginFormStore';
@@ -26,7 +26,7 @@ const LoginPage = observer(function LoginPage() {
 
   // SPEC §2: a valid token (already stored, or just received) sends the user on: to where they were
   // going, else to the home route (the root redirects there too).
-  if (root.session.isSignedIn) return <Navigate to={returnUrl ?? HOME_PATH} replace />;
+  if (root.session.isSignedIn) return <Navigate to={landingAfterSignIn(returnUrl)} replace />;
 
   return <SignInScreen form={form} config={root.config.config} onTyping={() => prefetchLanding(returnUrl)} />;
 });

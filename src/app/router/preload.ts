@@ -2,7 +2,7 @@ import { reaction } from 'mobx';
 import { matchRoutes } from 'react-router-dom';
 import { hasAnyPermission } from '../../domain/permissions';
 import { prefetchSignedInFrame } from '../layout/chakra-lazy';
-import { HOME_PATH } from '../paths';
+import { landingAfterSignIn } from '../paths';
 import { AREA_ROUTES, type AreaRoute, type Page, routeAccess } from '../routes';
 import type { RootStore } from '../stores/RootStore';
 
@@ -28,7 +28,7 @@ const prefetchedPages = new Set<Page>();
 
 /** Issue 30 §3: the code of the page signing in will land on, fetched while the user types. */
 export function prefetchLanding(returnUrl: string | null): void {
-  prefetchSignedInPage(areaRouteAt(returnUrl ?? HOME_PATH));
+  prefetchSignedInPage(areaRouteAt(landingAfterSignIn(returnUrl)));
 }
 
 /** The first signed-in page loads first; the flagged areas are fetched after this. */

@@ -88,8 +88,11 @@ export class SessionBehaviour {
     this.publicConfig = new PublicConfigStore(root.api, storage, root.config.config.environment);
   }
 
-  /** Start-up: everything on. Safe to call once per page. */
-  start(): void {
+  /**
+   * Start-up: everything on. Safe to call once per page. Resolves when the start-up calls (the
+   * version check's first, the public configuration) have answered or failed.
+   */
+  start(): Promise<void> {
     this.stop();
     const { session } = this.root;
     // A token kept from a browser session that has ended is not used (see session-cookie.ts).
@@ -104,8 +107,7 @@ export class SessionBehaviour {
         if (change.key === StorageKeys.token || change.key === '') void this.mirror(change.newValue);
       }),
     );
-    void this.version.start();
-    void this.publicConfig.load();
+    return Promise.all([this.version.start(), this.publicConfig.load()]).then(() => undefined);
   }
 
   stop(): void {

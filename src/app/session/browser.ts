@@ -12,13 +12,17 @@ export function browserSessionOptions(
   return { tabs: browserTabBus(win), sessionCookie: browserSessionCookie(win.document) };
 }
 
-/** Start-up in the browser: the session behaviour runs and the page's activity feeds the idle watch. */
-export function startBrowserSession(root: RootStore, win: Window = window): void {
+/**
+ * Start-up in the browser: the session behaviour runs and the page's activity feeds the idle watch.
+ * Resolves when the start-up calls have answered (SessionBehaviour.start).
+ */
+export function startBrowserSession(root: RootStore, win: Window = window): Promise<void> {
   const behaviour = root.sessionBehaviour;
-  behaviour.start();
+  const started = behaviour.start();
   const onActivity = () => behaviour.idle.activity();
   // Capture on the window: a scroll inside any element counts too (scroll does not bubble).
   for (const type of ACTIVITY_EVENTS)
     win.addEventListener(type, onActivity, { capture: true, passive: true });
   win.addEventListener('pagehide', () => behaviour.tracking.leave());
+  return started;
 }
