@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { PlainFrame } from './layout/PlainFrame';
 import { LoginFormStore, type SignInService } from './pages/login/LoginFormStore';
@@ -114,27 +114,9 @@ export function startSignInFirst(
   };
   reactRoot.render(
     <StrictMode>
-      <SignInFirst form={form} config={config} onTyping={onTyping} />
+      <PlainFrame>
+        <SignInScreen form={form} config={config} onTyping={onTyping} />
+      </PlainFrame>
     </StrictMode>,
-  );
-}
-
-function SignInFirst({
-  form,
-  config,
-  onTyping,
-}: {
-  form: LoginFormStore;
-  config: AppConfig;
-  onTyping: () => void;
-}) {
-  useEffect(() => {
-    form.open();
-    return () => form.close();
-  }, [form]);
-  return (
-    <PlainFrame>
-      <SignInScreen form={form} config={config} onTyping={onTyping} />
-    </PlainFrame>
   );
 }

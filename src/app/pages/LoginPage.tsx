@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { landingAfterSignIn, safeReturnUrl } from '../paths';
 import { prefetchLanding } from '../router/preload';
@@ -18,11 +18,6 @@ const LoginPage = observer(function LoginPage() {
   const [form] = useState(() => new LoginFormStore(root.session, root.storage));
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
-
-  useEffect(() => {
-    form.open();
-    return () => form.close();
-  }, [form]);
 
   // SPEC §2: a valid token (already stored, or just received) sends the user on: to where they were
   // going, else to the home route (the root redirects there too).

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { INACTIVITY_BANNER } from '../../../domain/messages';
 import { hrefOf, RECOVER_PASSWORD_PATH, SIGN_UP_PATH } from '../../paths';
 import type { AppConfig } from '../../stores/ConfigStore';
@@ -22,6 +23,11 @@ export const SignInScreen = observer(function SignInScreen({
   /** The user types: what signing in will need can be fetched now. */
   onTyping: () => void;
 }) {
+  // The page opened: the remembered username's fill and the natural-expiry flag's clear (SPEC §9).
+  useEffect(() => {
+    form.open();
+    return () => form.close();
+  }, [form]);
   return (
     <div className="plain-login">
       {form.showInactivityBanner && (
