@@ -70,6 +70,19 @@ test.describe('the sign-in page drawn first', () => {
     await shell.expectAt('/app/dashboard', 'Dashboard');
   });
 
+  test('a link followed when the app cannot be fetched loads the page again, which says so', async ({
+    page,
+    loginPage,
+  }) => {
+    await page.route(/\/assets\/start-app-[^/]*\.js$/, (route) => route.abort());
+    await loginPage.goto();
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('link', { name: 'Register as a New User' }).click();
+    await reloaded;
+    await expect(page).toHaveURL(/#\/support\/usersignup$/);
+    await expect(page.getByText('The portal could not load. Please try again later.')).toBeVisible();
+  });
+
   for (const size of WIDTHS)
     test.describe(`at ${size.width} px`, () => {
       // axe is injected as a script, which the portal's CSP refuses (as what-a-person-sees does).

@@ -24,7 +24,7 @@ async function start() {
     } else startSignInFirst(reactRoot, config);
   } catch (e) {
     console.error(e);
-    container.textContent = 'The portal could not load its configuration. Please try again later.';
+    container.textContent = 'The portal could not load. Please try again later.';
   }
 }
 

@@ -32,12 +32,7 @@ export function startsSignedOut(win: Window = window): boolean {
 /** What the page says when the app's code cannot be fetched (say, a new build replaced it). */
 export const APP_LOAD_FAILURE = 'The portal could not load. Please reload the page and sign in again.';
 
-export function startSignInFirst(
-  reactRoot: Root,
-  config: AppConfig,
-  win: Window = window,
-  loadStartApp: () => Promise<StartApp> = () => import('./start-app'),
-): void {
+export function startSignInFirst(reactRoot: Root, config: AppConfig, win: Window = window): void {
   // The root route is the sign-in page for a signed-out visitor: say so in the address bar.
   if (hashPath(win) !== LOGIN_PATH) win.history.replaceState(null, '', `#${LOGIN_PATH}`);
   const returnUrl = () =>
@@ -46,7 +41,7 @@ export function startSignInFirst(
   let app: Promise<{ start: StartApp } & StartedApp> | null = null;
   let handedOver = false;
   const loadApp = () => {
-    app ??= loadStartApp().then((start) => {
+    app ??= import('./start-app').then((start) => {
       const { store, started } = start.createApp(config);
       // Signed in (here or in another tab), or a new build found: the app shows what follows.
       reaction(
@@ -67,14 +62,19 @@ export function startSignInFirst(
     handedOver = true;
     win.removeEventListener('hashchange', onHashChange);
     win.removeEventListener('storage', onStorage);
-    void loadApp().then(({ start, store }) => {
-      // Signed in: the app opens on the page the sign-in lands on, not on the sign-in page that
-      // would send it there a render later (the first search leaves with the first render).
-      if (store.session.isSignedIn) win.history.replaceState(null, '', `#${landingAfterSignIn(returnUrl())}`);
-      // As a transition, as the router's own moves are: React yields while it draws the first
-      // signed-in page, so the calls its route rules start leave at once.
-      startTransition(() => start.renderApp(reactRoot, store));
-    });
+    loadApp()
+      .then(({ start, store }) => {
+        // Signed in: the app opens on the page the sign-in lands on, not on the sign-in page that
+        // would send it there a render later (the first search leaves with the first render).
+        if (store.session.isSignedIn)
+          win.history.replaceState(null, '', `#${landingAfterSignIn(returnUrl())}`);
+        // As a transition, as the router's own moves are: React yields while it draws the first
+        // signed-in page, so the calls its route rules start leave at once.
+        startTransition(() => start.renderApp(reactRoot, store));
+      })
+      // A link followed, or another tab signed in, and the app's code is not there (a new build
+      // replaced it): the page loads again, as the browser would for the link.
+      .catch(() => win.location.reload());
   };
   // A link off the sign-in page (Register, Forgot Password): the app's router shows it.
   const onHashChange = () => {
