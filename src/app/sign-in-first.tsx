@@ -1,10 +1,10 @@
 import { reaction } from 'mobx';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { PlainFrame } from './layout/PlainFrame';
 import { LoginFormStore, type SignInService } from './pages/login/LoginFormStore';
 import { SignInScreen } from './pages/login/SignInScreen';
-import { LOGIN_PATH, landingAfterSignIn, safeReturnUrl } from './paths';
+import { LOGIN_PATH, safeReturnUrl } from './paths';
 import type { StartedApp } from './start-app';
 import { rememberedUsername, StorageKeys } from './storage';
 import type { AppConfig } from './stores/ConfigStore';
@@ -63,15 +63,9 @@ export function startSignInFirst(reactRoot: Root, config: AppConfig, win: Window
     win.removeEventListener('hashchange', onHashChange);
     win.removeEventListener('storage', onStorage);
     loadApp()
-      .then(({ start, store }) => {
-        // Signed in: the app opens on the page the sign-in lands on, not on the sign-in page that
-        // would send it there a render later (the first search leaves with the first render).
-        if (store.session.isSignedIn)
-          win.history.replaceState(null, '', `#${landingAfterSignIn(returnUrl())}`);
-        // As a transition, as the router's own moves are: React yields while it draws the first
-        // signed-in page, so the calls its route rules start leave at once.
-        startTransition(() => start.renderApp(reactRoot, store));
-      })
+      // Drawn at once, not as a transition: the router must be listening before anything can move
+      // the URL again (a link, another tab). Signed in, its sign-in page sends it on.
+      .then(({ start, store }) => start.renderApp(reactRoot, store))
       // A link followed, or another tab signed in, and the app's code is not there (a new build
       // replaced it): the page loads again, as the browser would for the link.
       .catch(() => win.location.reload());
