@@ -1,4 +1,4 @@
-import { APP_LOAD_FAILURE } from '../../src/app/sign-in-first';
+import { APP_LOAD_FAILURE, PORTAL_START_FAILURE } from '../../src/domain/messages';
 import { DEMO_PASSWORD, expect, test } from '../fixtures/index';
 import { look, WIDTHS } from '../fixtures/what-a-person-sees';
 
@@ -80,7 +80,7 @@ test.describe('the sign-in page drawn first', () => {
     await page.getByRole('link', { name: 'Register as a New User' }).click();
     await reloaded;
     await expect(page).toHaveURL(/#\/support\/usersignup$/);
-    await expect(page.getByText('The portal could not load. Please try again later.')).toBeVisible();
+    await expect(page.getByText(PORTAL_START_FAILURE)).toBeVisible();
   });
 
   for (const size of WIDTHS)
@@ -96,6 +96,23 @@ test.describe('the sign-in page drawn first', () => {
         await expect(loginPage.failure).toHaveText(APP_LOAD_FAILURE);
         await expect(loginPage.failure).toBeInViewport();
         await look(page, `${size.width}-sign-in-first-app-not-loaded`, problems);
+        expect(problems).toEqual({});
+      });
+
+      // The frames the sign-in page now shares (the plain and the public one) around the pages a
+      // signed-out visitor reaches from it.
+      test('the signed-out pages fit, read and pass axe', async ({ page }) => {
+        const problems: Record<string, unknown> = {};
+        for (const [path, title] of [
+          ['/support/usersignup', 'Register as a New User'],
+          ['/support/recoverpassword', 'Recover Password'],
+          ['/accountValidation', 'Account Validation'],
+          ['/no/such/page', 'Sorry, page not found'],
+        ] as const) {
+          await page.goto(`/#${path}`);
+          await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+          await look(page, `${size.width}-signed-out-${path}`, problems);
+        }
         expect(problems).toEqual({});
       });
     });

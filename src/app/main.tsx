@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { PORTAL_START_FAILURE } from '../domain/messages';
 import { startSignInFirst, startsSignedOut } from './sign-in-first';
 import { fetchConfig } from './stores/ConfigStore';
 
@@ -24,7 +25,7 @@ async function start() {
     } else startSignInFirst(reactRoot, config);
   } catch (e) {
     console.error(e);
-    container.textContent = 'The portal could not load. Please try again later.';
+    container.textContent = PORTAL_START_FAILURE;
   }
 }
 

@@ -1,6 +1,7 @@
 import { reaction } from 'mobx';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
+import { APP_LOAD_FAILURE } from '../domain/messages';
 import { PlainFrame } from './layout/PlainFrame';
 import { LoginFormStore, type SignInService } from './pages/login/LoginFormStore';
 import { SignInScreen } from './pages/login/SignInScreen';
@@ -28,9 +29,6 @@ const SIGN_IN_PATHS = new Set(['', '/', LOGIN_PATH]);
 export function startsSignedOut(win: Window = window): boolean {
   return win.localStorage.getItem(StorageKeys.token) === null && SIGN_IN_PATHS.has(hashPath(win));
 }
-
-/** What the page says when the app's code cannot be fetched (say, a new build replaced it). */
-export const APP_LOAD_FAILURE = 'The portal could not load. Please reload the page and sign in again.';
 
 export function startSignInFirst(reactRoot: Root, config: AppConfig, win: Window = window): void {
   // The root route is the sign-in page for a signed-out visitor: say so in the address bar.
@@ -86,14 +84,12 @@ export function startSignInFirst(reactRoot: Root, config: AppConfig, win: Window
       return rememberedUsername(win.localStorage);
     },
     async login(userName, password, remember) {
-      let store: Awaited<NonNullable<typeof app>>['store'];
-      try {
-        ({ store } = await loadApp());
-      } catch (e) {
+      const loaded = await loadApp().catch((e: unknown) => {
         console.error('[sign-in] the app did not load', e);
-        return { kind: 'other', text: APP_LOAD_FAILURE };
-      }
-      return store.session.login(userName, password, remember);
+        return null;
+      });
+      if (!loaded) return { kind: 'other', text: APP_LOAD_FAILURE };
+      return loaded.store.session.login(userName, password, remember);
     },
   };
   const form = new LoginFormStore(signIn, win.localStorage);

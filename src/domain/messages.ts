@@ -59,6 +59,12 @@ export const LOGIN_MISSING_PASSWORD = 'Enter your password.';
 export const ACCOUNT_NOT_ACTIVE_CODE = 'NOT_ACTIVE';
 export const ACCOUNT_NOT_ACTIVE_TEXT = 'Your account is not active. Please contact customer service.';
 export const INACTIVITY_BANNER = "We've signed you out of your account due to inactivity.";
+
+/** The portal's own code could not be fetched at sign-in (say, a new build replaced it; D-074). */
+export const APP_LOAD_FAILURE = 'The portal could not load. Please reload the page and sign in again.';
+
+/** Start-up failed: the configuration or the app's code could not be fetched. */
+export const PORTAL_START_FAILURE = 'The portal could not load. Please try again later.';
 export const ACCOUNT_VALIDATION_TEXT =
   'You are not allowed to create chassis bookings as your account is not in good standing, please contact customer service.';
 /**
