@@ -31,6 +31,33 @@ test.describe('the sign-in page drawn first', () => {
     await shell.expectAt('/app/dashboard', 'Dashboard');
   });
 
+  test('a Sign In pressed while the app is still on its way sends the sign-in at once', async ({
+    page,
+    loginPage,
+    shell,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const appFile = /\/assets\/start-app-[^/]*\.js$/;
+    let appFileServed = false;
+    await page.route(appFile, async (route) => {
+      await held;
+      appFileServed = true;
+      await route.continue();
+    });
+    await loginPage.goto();
+    const signInSent = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith('/api/auth/login'),
+    );
+    await loginPage.signIn('demo.customer');
+    await signInSent;
+    expect(appFileServed).toBe(false);
+    release();
+    await shell.expectAt('/app/dashboard', 'Dashboard');
+  });
+
   test('Register as a New User opens the sign-up page', async ({ page, loginPage }) => {
     await loginPage.goto();
     await page.getByRole('link', { name: 'Register as a New User' }).click();

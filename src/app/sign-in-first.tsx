@@ -6,6 +6,7 @@ import { PlainFrame } from './layout/PlainFrame';
 import { LoginFormStore, type SignInService } from './pages/login/LoginFormStore';
 import { SignInScreen } from './pages/login/SignInScreen';
 import { LOGIN_PATH, safeReturnUrl } from './paths';
+import { sendSignIn, signInBody } from './session/sign-in-request';
 import type { StartedApp } from './start-app';
 import { rememberedUsername, StorageKeys } from './storage';
 import type { AppConfig } from './stores/ConfigStore';
@@ -84,12 +85,20 @@ export function startSignInFirst(reactRoot: Root, config: AppConfig, win: Window
       return rememberedUsername(win.localStorage);
     },
     async login(userName, password, remember) {
-      const loaded = await loadApp().catch((e: unknown) => {
+      // Sent at the click, not once the app is here: a Sign In pressed straight after an autofill
+      // waits for the app's code and the answer side by side, not one after the other.
+      const sent = sendSignIn(config.apiBaseUrl, signInBody(userName, password, config.applicationCode));
+      sent.catch(() => undefined); // read, failure and all, by the session store below
+      const app = loadApp();
+      // The landing page's code beside the app's once the sign-in is on its way (it cannot be
+      // queued behind it any more); a second ask is a no-op.
+      app.then(({ start }) => start.prefetchLanding(returnUrl())).catch(() => undefined);
+      const loaded = await app.catch((e: unknown) => {
         console.error('[sign-in] the app did not load', e);
         return null;
       });
       if (!loaded) return { kind: 'other', text: APP_LOAD_FAILURE };
-      return loaded.store.session.login(userName, password, remember);
+      return loaded.store.session.login(userName, password, remember, sent);
     },
   };
   const form = new LoginFormStore(signIn, win.localStorage);

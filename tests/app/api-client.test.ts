@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, timeZoneOffsetHours } from '../../src/app/api/client';
+import { answeredBy, createApiClient, timeZoneOffsetHours } from '../../src/app/api/client';
 import { ApiError } from '../../src/app/api/errors';
 import { RELOAD_LOOP_GUARD_MS } from '../../src/app/api/reload-guard';
+import { SIGN_IN_PATH, sendSignIn, signInBody } from '../../src/app/session/sign-in-request';
 import { memoryStorage, StorageKeys } from '../../src/app/storage';
 import { MessageStore } from '../../src/app/stores/MessageStore';
 import { MessageType, UNKNOWN_ERROR } from '../../src/domain/messages';
@@ -160,5 +161,53 @@ describe('503 reload (SPEC §7) without a reload loop', () => {
     const { api, reload } = client();
     await failure(api.get('/version'));
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('a sign-in sent before the client existed (issue 30 §3, sign-in-first)', () => {
+  const body = (password: string) => signInBody('demo.customer', password, 'BRR');
+  const sentEarly = (password: string, base = `${real.server.url}/api`) => {
+    const b = body(password);
+    return { b, adapter: answeredBy(sendSignIn(base, b)) };
+  };
+
+  it('its token reads as the client’s own answer would', async () => {
+    const { api } = client();
+    const { b, adapter } = sentEarly(DEMO_PASSWORD);
+    const res = await api.post<{ token: string }>(SIGN_IN_PATH, b, { anonymous: true, adapter });
+    expect(res.status).toBe(200);
+    expect(res.data.token.split('.')).toHaveLength(3);
+  });
+
+  it('a refusal reads as the client’s own: status, message, request id and the broadcast', async () => {
+    const early = client();
+    const { b, adapter } = sentEarly('Wrong!Password1');
+    const fetched = await failure(early.api.post(SIGN_IN_PATH, b, { anonymous: true, adapter }));
+    const own = client();
+    const direct = await failure(own.api.post(SIGN_IN_PATH, body('Wrong!Password1'), { anonymous: true }));
+    expect({ status: fetched.status, message: fetched.message, body: fetched.body }).toEqual({
+      status: direct.status,
+      message: direct.message,
+      body: { ...(direct.body as object), requestId: fetched.requestId },
+    });
+    expect(fetched.status).toBe(401);
+    expect(fetched.requestId).toMatch(UUID);
+    expect(early.messages.messages).toMatchObject([{ Type: MessageType.Error, Data: direct.message }]);
+  });
+
+  it('no answer at all reads as Unknown Error; a 503 reloads the page once', async () => {
+    const { api, reload } = client();
+    const unreachable = sentEarly(DEMO_PASSWORD, 'http://127.0.0.1:1');
+    const e = await failure(
+      api.post(SIGN_IN_PATH, unreachable.b, { anonymous: true, adapter: unreachable.adapter }),
+    );
+    expect({ status: e.status, message: e.message }).toEqual({ status: 0, message: UNKNOWN_ERROR });
+
+    await real.server.faults([{ path: `/api${SIGN_IN_PATH}`, status: 503 }]);
+    const down = sentEarly(DEMO_PASSWORD);
+    expect(
+      (await failure(api.post(SIGN_IN_PATH, down.b, { anonymous: true, adapter: down.adapter }))).status,
+    ).toBe(503);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

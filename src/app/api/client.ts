@@ -1,4 +1,10 @@
-import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  type AxiosAdapter,
+  AxiosError,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { REQUEST_ID_HEADER, reduceErrorMessage } from '../../domain/messages';
 import type { KeyValueStorage } from '../storage';
 import { ApiError, isNotActiveError } from './errors';
@@ -69,4 +75,30 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
     return Promise.reject(error);
   });
   return client;
+}
+
+/**
+ * A call's answer fetched before this client existed (sign-in-first.tsx sends the sign-in at the
+ * click, while the app's code is still on its way), read as this client reads its own: the same
+ * JSON parsing, status check and failure handling (issue 30 §3).
+ */
+export function answeredBy(sent: Promise<Response>): AxiosAdapter {
+  return async (config) => {
+    let answer: Response;
+    try {
+      answer = await sent;
+    } catch {
+      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    }
+    const response: AxiosResponse = {
+      data: await answer.text(), // parsed by the client's response transform, as its own answers are
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: Object.fromEntries(answer.headers),
+      config,
+    };
+    if (config.validateStatus?.(answer.status) ?? true) return response;
+    const code = answer.status < 500 ? AxiosError.ERR_BAD_REQUEST : AxiosError.ERR_BAD_RESPONSE;
+    throw new AxiosError(`Request failed with status code ${answer.status}`, code, config, null, response);
+  };
 }

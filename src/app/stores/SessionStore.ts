@@ -5,8 +5,10 @@ import { DIRECTORY_AUTH_PROVIDER } from '../../domain/constants';
 import { classifyLoginFailure, type LoginFailure } from '../../domain/messages';
 import { type PermissionSet, permissionsFromClaims } from '../../domain/permissions';
 import type { UserDetails } from '../../schemas/users';
+import { answeredBy } from '../api/client';
 import { isApiError } from '../api/errors';
 import { decodeToken, localExpiry } from '../session/jwt';
+import { SIGN_IN_PATH, signInBody } from '../session/sign-in-request';
 import { type KeyValueStorage, rememberedUsername, StorageKeys } from '../storage';
 import { deepFreeze } from './deep-freeze';
 
@@ -73,13 +75,22 @@ export class SessionStore {
     return rememberedUsername(this.storage);
   }
 
-  /** Signs in; resolves null on success or the SPEC §8 failure kind to show on the login page. */
-  async login(userName: string, password: string, remember: boolean): Promise<LoginFailure | null> {
+  /**
+   * Signs in; resolves null on success or the SPEC §8 failure kind to show on the login page.
+   * `sent`: the same call already sent before this store existed (sendSignIn), whose answer is read
+   * here as the client's own.
+   */
+  async login(
+    userName: string,
+    password: string,
+    remember: boolean,
+    sent?: Promise<Response>,
+  ): Promise<LoginFailure | null> {
     try {
       const res = await this.api.post<{ token: string }>(
-        '/auth/login',
-        { UserId: userName, Password: password, ApplicationCode: this.applicationCode },
-        { anonymous: true, silent: true },
+        SIGN_IN_PATH,
+        signInBody(userName, password, this.applicationCode),
+        { anonymous: true, silent: true, ...(sent && { adapter: answeredBy(sent) }) },
       );
       if (remember) this.storage.setItem(StorageKeys.rememberedUsername, userName);
       else this.storage.removeItem(StorageKeys.rememberedUsername);
