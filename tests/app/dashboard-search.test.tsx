@@ -190,4 +190,36 @@ describe('dashboard search', { timeout: 90_000 }, () => {
     await waitFor(() => expect(root?.dashboard.totalCount).toBe(expected.TotalCount));
     expect(new Set(tableRows().map((r) => r[3]))).toEqual(new Set([customer]));
   });
+  it('shows the start page’s counts, asked for once the page’s own search has answered (issue 25, issue 30 §3)', async () => {
+    const root = await real.signIn('demo.staff');
+    // For each count asked for (a one-row search), whether the page's search had answered by then.
+    let searchAnswered = false;
+    const countsAskedAfterSearch: boolean[] = [];
+    root.api.interceptors.request.use((config) => {
+      if ((config.data as { PageSize?: number } | undefined)?.PageSize === 1)
+        countsAskedAfterSearch.push(searchAnswered);
+      return config;
+    });
+    // The page's search answered only once the page, its summary included, is drawn and its
+    // effects have had their turn: a count asked for beside the search is asked for by then.
+    root.api.interceptors.response.use(async (res) => {
+      if (JSON.parse(String(res.config.data ?? '{}')).PageSize !== DASHBOARD_PAGE_SIZE) return res;
+      await screen.findByRole('region', { name: 'Summary' }, { timeout: 15_000 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      searchAnswered = true;
+      return res;
+    });
+    await openDashboard(root);
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    const tile = (label: string) => within(summary).getByText(label).closest('dl');
+    const [open, awaiting] = await Promise.all(
+      (['OP', 'PN'] as const).map((StatusCode) =>
+        real.server.search('demo.staff', { StatusCode, PageSize: 1 }),
+      ),
+    );
+    await waitFor(() => expect(tile('Open bookings')?.textContent).toBe(`Open bookings${open?.TotalCount}`));
+    expect(tile('Awaiting review')?.textContent).toBe(`Awaiting review${awaiting?.TotalCount}`);
+    expect(within(summary).getByRole('link', { name: 'Pending queue' })).toBeTruthy();
+    expect(countsAskedAfterSearch).toEqual([true, true, true]);
+  });
 });

@@ -49,13 +49,19 @@ class StartCounts {
  * pending queue's size), a "New booking" entry, and the account's state said once in plain words.
  */
 export const StartSummary = observer(function StartSummary() {
-  const { api, session } = useStores();
+  const { api, session, dashboard } = useStores();
   const [counts] = useState(() => new StartCounts(api));
   const pendingRoute = AREA_ROUTES.find((r) => r.area === 'pendingQueue');
   const seesQueue = pendingRoute !== undefined && canSee(session.permissions, pendingRoute);
+  // The counts after the page's own search has answered, not beside it: the rows are what the
+  // user came for, and three more searches would share the server and the line with it (issue 30 §3).
+  const searched = dashboard.applied !== null && !dashboard.loading;
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
+    if (!searched || asked) return;
+    setAsked(true);
     void counts.load(seesQueue);
-  }, [counts, seesQueue]);
+  }, [counts, seesQueue, searched, asked]);
   const booking = AREA_ROUTES.find((r) => r.menu?.group === 'Bookings' && canSee(session.permissions, r));
   const onHold = session.details?.GoodStanding === false;
   const readOnly = !booking && !can(session, Abilities.pendingDecide);
