@@ -81,9 +81,17 @@ for (const pace of ['a person', 'at once'] as const)
     await login.password.pressSequentially(DEMO_PASSWORD, { delay });
     // Timed inside the page: the click's event and the frame the first row is painted in (polled
     // every animation frame; an assertion's polling would add its own intervals).
+    // Also when the first row entered the page: the requests made until then are what the first
+    // rows needed (what the rows' own render asks for next, the start page's counts, is not).
     await page.evaluate(() => {
-      const w = window as unknown as { clickedAt?: number };
+      const w = window as unknown as { clickedAt?: number; rowsInPageAt?: number };
       document.addEventListener('click', () => (w.clickedAt ??= performance.now()), { capture: true });
+      const rows = new MutationObserver(() => {
+        if (!document.querySelector('table[aria-label="Bookings"] tbody tr')) return;
+        w.rowsInPageAt = performance.now();
+        rows.disconnect();
+      });
+      rows.observe(document, { childList: true, subtree: true });
     });
     await login.signInButton.click();
     await page.waitForFunction(
@@ -94,25 +102,29 @@ for (const pace of ['a person', 'at once'] as const)
         timeout: 120_000,
       },
     );
-    const { firstRowsMs, clickedAtWall } = await page.evaluate(() => {
-      const clickedAt = (window as unknown as { clickedAt: number }).clickedAt ?? 0;
+    const { firstRowsMs, clickedAtWall, rowsInPageAtWall } = await page.evaluate(() => {
+      const w = window as unknown as { clickedAt?: number; rowsInPageAt?: number };
+      const clickedAt = w.clickedAt ?? 0;
       return {
         firstRowsMs: Math.round(performance.now() - clickedAt),
         clickedAtWall: performance.timeOrigin + clickedAt,
+        rowsInPageAtWall: performance.timeOrigin + (w.rowsInPageAt ?? performance.now()),
       };
     });
     await expect(page.getByRole('table', { name: 'Bookings' }).getByRole('row').nth(1)).toBeVisible();
-    // What had been asked for by then, from the first keystroke on (the page fetches ahead while typing).
-    // A data: URL (an inline icon) never goes on the wire.
-    const asked = [...requests.values()].filter((r) => !r.url.startsWith('data:')).map((r) => ({ ...r }));
-
-    const signIn = asked.find((r) => r.method === 'POST' && r.url.includes('/api/auth/login'));
+    const seen = [...requests.values()].map((r) => ({ ...r }));
+    const signIn = seen.find((r) => r.method === 'POST' && r.url.includes('/api/auth/login'));
     if (!signIn) throw new Error('no sign-in request was seen');
+    // The page's clock on DevTools' clock, by the sign-in POST's two clocks.
+    const onDevToolsClock = (wall: number) => signIn.sentAt + (wall - signIn.sentAtWall);
+    // What had been asked for by the time the first row entered the page, from the first keystroke
+    // on (the page fetches ahead while typing). A data: URL (an inline icon) never goes on the wire.
+    const rowsInPageAt = onDevToolsClock(rowsInPageAtWall);
+    const asked = seen.filter((r) => !r.url.startsWith('data:') && r.sentAt <= rowsInPageAt);
     const search = asked.find((r) => r.method === 'POST' && r.url.includes('/api/dashboard'));
-    // The bytes the click waited for: whatever finished after it. The click on DevTools' clock, by
-    // the sign-in POST's two clocks (the POST itself may leave later: the build before D-075 sent
-    // it once the app had loaded).
-    const clickedAt = signIn.sentAt + (clickedAtWall - signIn.sentAtWall);
+    // The bytes the click waited for: whatever finished after it (the POST itself may leave later:
+    // the build before D-075 sent it once the app had loaded).
+    const clickedAt = onDevToolsClock(clickedAtWall);
     const afterClick = asked.filter((r) => r.endedAt !== undefined && r.endedAt > clickedAt);
     const bytes = afterClick.reduce((a, r) => a + r.bytes, 0);
     const js = asked.filter((r) => r.type === 'Script');
