@@ -47,7 +47,8 @@ export function configurationRoutes(app: FastifyInstance, { config }: AppContext
       querystring: versionQuerySchema,
       response: { 200: versionResponseSchema, 400: errorResponses[400] },
     },
-    handler: async (_request, reply) => {
+    // Answered at once, without a promise: every open page asks every few minutes (issue 30 §2).
+    handler: (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { hash: config.buildHash };
     },
@@ -60,6 +61,7 @@ export function configurationRoutes(app: FastifyInstance, { config }: AppContext
       security: [{ bearer: [] }],
       response: { 200: uiConfigurationResponseSchema, 401: errorResponses[401] },
     },
-    handler: async () => uiConfiguration(config),
+    // Answered at once, without a promise, as /api/version is.
+    handler: () => uiConfiguration(config),
   });
 }
