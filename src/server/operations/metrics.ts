@@ -5,9 +5,8 @@
  * and which alerts to set on them.
  */
 import { type Kysely, sql } from 'kysely';
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/types';
-import { RequestDurations } from './request-durations';
 
 /** The pool of a PostgreSQL connection (pg.Pool's counters). */
 export interface PoolStats {
@@ -19,11 +18,8 @@ export interface PoolStats {
 export type BookingOutcome = 'created' | 'replayed' | 'refused';
 
 export interface PortalMetrics {
-  /** The content type of `text()`. */
-  readonly contentType: string;
-  /** Every metric in Prometheus' text format (the registry's, and the request durations kept beside it). */
-  text(): Promise<string>;
-  /** Call when a request arrives; call the answer exactly once, when its response ends. */
+  readonly registry: Registry;
+  /** Call when a request arrives; the answer is called once when its response ends. */
   requestStarted(): () => void;
   requestEnded(method: string, route: string, status: number, seconds: number): void;
   booking(type: string, outcome: BookingOutcome): void;
@@ -47,23 +43,17 @@ export function createMetrics(db: Kysely<Database>, pool?: PoolStats): PortalMet
   // Event-loop lag (nodejs_eventloop_lag_*), memory, CPU, handles: prom-client's own set.
   collectDefaultMetrics({ register: registry });
 
-  const duration = new RequestDurations(
-    'http_request_duration_seconds',
-    'Time from a request arriving to its response sent, by route pattern and status.',
-    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  );
-  // A plain count a request moves, read by the scrape (prom-client's inc and dec do label work).
-  let inFlightNow = 0;
-  const oneEnded = () => {
-    inFlightNow--;
-  };
-  new Gauge({
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request arriving to its response sent, by route pattern and status.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
     name: 'http_requests_in_flight',
     help: 'Requests this instance has received and not yet answered.',
     registers: [registry],
-    collect() {
-      this.set(inFlightNow);
-    },
   });
   const rateLimited = new Counter({
     name: 'portal_rate_limited_total',
@@ -143,16 +133,18 @@ export function createMetrics(db: Kysely<Database>, pool?: PoolStats): PortalMet
   });
 
   return {
-    contentType: registry.contentType,
-    async text() {
-      return `${await registry.metrics()}\n${duration.exposition()}\n`;
-    },
+    registry,
     requestStarted() {
-      inFlightNow++;
-      return oneEnded;
+      inFlight.inc();
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        inFlight.dec();
+      };
     },
     requestEnded(method, route, status, seconds) {
-      duration.record(method, route, status, seconds);
+      duration.observe({ method, route, status_code: String(status) }, seconds);
       if (status === 429) rateLimited.inc({ route });
     },
     booking: (type, outcome) => bookings.inc({ type, outcome }),

@@ -64,6 +64,6 @@ export function operationsRoutes(
         'Metrics are served to this machine (loopback, not through the proxy) and to callers with the METRICS_TOKEN bearer token.',
         'METRICS_REFUSED',
       );
-    return reply.type(metrics.contentType).send(await metrics.text());
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }
