@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stampOf } from '../../src/app/components/freshness';
+import { weekLabel } from '../../src/app/inventory-availability/AvailabilityCharts';
 import { inventoryAvailabilityStore } from '../../src/app/inventory-availability/InventoryAvailabilityStore';
 import { lookupNames } from '../../src/app/stores/lookup-names';
 import type { MarketRow } from '../../src/domain/lookups';
@@ -192,11 +193,22 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
     await u.click(within(trend).getByRole('button', { name: 'Table' }));
     const trendTable = within(trend).getByRole('table');
     const lax = inventoryAvailabilityStore(root).trend?.Markets.find((m) => m.MarketCode === 'LAX');
-    expect(cellsOf(trendTable, 'LAX')).toEqual([
-      'LAX',
-      ...(lax?.BookedUnits.map(String) ?? []),
-      String(lax?.AvailableNow),
+    if (!lax) throw new Error('no LAX market in the trend');
+    // A person reads the market's name and each week's Monday as a day ("Oct 5"), never a code or an ISO date.
+    expect(lax.MarketName).not.toBe('LAX');
+    expect(cellsOf(trendTable, lax.MarketName)).toEqual([
+      lax.MarketName,
+      ...lax.BookedUnits.map(String),
+      String(lax.AvailableNow),
     ]);
-    expect(lax?.AvailableNow).toBe(rows.reduce((sum, r) => sum + r.Available, 0));
+    const weeks = within(trendTable)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .slice(1, -1);
+    expect(weeks).toHaveLength(lax.BookedUnits.length);
+    for (const week of weeks) expect(week).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+    // The Monday itself, in any time zone (a date alone read as UTC midnight would be Sunday in the US).
+    expect(weekLabel('2026-10-05')).toBe('Oct 5');
+    expect(lax.AvailableNow).toBe(rows.reduce((sum, r) => sum + r.Available, 0));
   });
 });

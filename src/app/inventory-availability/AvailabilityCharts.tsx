@@ -166,23 +166,31 @@ export const LocationBars = observer(function LocationBars({ bars }: { bars: Loc
 
 const PALETTE = ['blue.solid', 'purple.solid', 'teal.solid', 'pink.solid', 'cyan.solid', 'red.solid'];
 
+/** A week's Monday as a person reads it: "2026-10-05" → "Oct 5" (the day itself, in no time zone). */
+const weekDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+export const weekLabel = (isoDay: string): string => {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDay : weekDay.format(date);
+};
+
 /** Bookings against availability over the last weeks per market (a line; available now dashed). */
 export const MarketTrend = observer(function MarketTrend({ trend }: { trend: TrendResponse | null }) {
   const [view, setView] = useState<View>('chart');
   const markets = trend?.Markets ?? [];
-  const data = (trend?.Weeks ?? []).map((week, i) => {
+  const weeks = (trend?.Weeks ?? []).map(weekLabel);
+  const data = weeks.map((week, i) => {
     const point: Record<string, string | number> = { week };
     for (const m of markets) {
-      point[`${m.MarketCode} booked`] = m.BookedUnits[i] ?? 0;
-      point[`${m.MarketCode} available now`] = m.AvailableNow;
+      point[`${m.MarketName} booked`] = m.BookedUnits[i] ?? 0;
+      point[`${m.MarketName} available now`] = m.AvailableNow;
     }
     return point;
   });
   const chart = useChart({
     data,
     series: markets.flatMap((m, i) => [
-      { name: `${m.MarketCode} booked`, color: PALETTE[i % PALETTE.length] },
-      { name: `${m.MarketCode} available now`, color: PALETTE[i % PALETTE.length], strokeDasharray: '4 4' },
+      { name: `${m.MarketName} booked`, color: PALETTE[i % PALETTE.length] },
+      { name: `${m.MarketName} available now`, color: PALETTE[i % PALETTE.length], strokeDasharray: '4 4' },
     ]),
   });
   const title = 'Units booked per week against available now, by market';
@@ -222,32 +230,35 @@ export const MarketTrend = observer(function MarketTrend({ trend }: { trend: Tre
       }
       table={
         <Stack gap={1}>
-          <Table.Root size="sm" aria-label={`${title} (table)`}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Market</Table.ColumnHeader>
-                {(trend?.Weeks ?? []).map((w) => (
-                  <Table.ColumnHeader key={w} textAlign="end">
-                    {w}
-                  </Table.ColumnHeader>
-                ))}
-                <Table.ColumnHeader textAlign="end">Available now</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {markets.map((m) => (
-                <Table.Row key={m.MarketCode}>
-                  <Table.Cell>{m.MarketCode}</Table.Cell>
-                  {m.BookedUnits.map((n, i) => (
-                    <Table.Cell key={trend?.Weeks[i] ?? i} textAlign="end">
-                      {n}
-                    </Table.Cell>
+          {/* A column a week: on a phone the weeks scroll sideways inside the card, not off the page. */}
+          <Box overflowX="auto" tabIndex={0} aria-label={`${title} (table), scrolls sideways`} role="region">
+            <Table.Root size="sm" aria-label={`${title} (table)`}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Market</Table.ColumnHeader>
+                  {weeks.map((w) => (
+                    <Table.ColumnHeader key={w} textAlign="end" whiteSpace="nowrap">
+                      {w}
+                    </Table.ColumnHeader>
                   ))}
-                  <Table.Cell textAlign="end">{m.AvailableNow}</Table.Cell>
+                  <Table.ColumnHeader textAlign="end">Available now</Table.ColumnHeader>
                 </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+              </Table.Header>
+              <Table.Body>
+                {markets.map((m) => (
+                  <Table.Row key={m.MarketCode}>
+                    <Table.Cell>{m.MarketName}</Table.Cell>
+                    {m.BookedUnits.map((n, i) => (
+                      <Table.Cell key={weeks[i] ?? i} textAlign="end">
+                        {n}
+                      </Table.Cell>
+                    ))}
+                    <Table.Cell textAlign="end">{m.AvailableNow}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
           <Text fontSize="xs" color="fg.muted">
             Weekly figures are units booked; availability is not kept as a history, so “available now” is
             today’s level.
