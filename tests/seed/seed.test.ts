@@ -199,6 +199,17 @@ describe('demo data seed', () => {
     expect(onHire.find((r) => r.scac === 'DMCR')?.pool).toBeGreaterThanOrEqual(50);
     expect(onHire.find((r) => r.scac === 'DMCR')?.term).toBeGreaterThan(0);
     expect(onHire.find((r) => r.scac === 'DSSL')?.pool).toBeGreaterThan(0);
+    // My chassis says since when a pool chassis is on hire; a term lease's runs from its contract.
+    const since = await one<{ pool: number; dated: number; late: number; term_dated: number }>(
+      db,
+      `select count(*) filter (where contract_id is null)::int as pool,
+              count(on_hire_since) filter (where contract_id is null)::int as dated,
+              count(*) filter (where on_hire_since > updated_at)::int as late,
+              count(on_hire_since) filter (where contract_id is not null)::int as term_dated
+       from chassis where status = 'ON_HIRE'`,
+    );
+    expect(since.pool).toBeGreaterThan(0);
+    expect(since).toEqual({ pool: since.pool, dated: since.pool, late: 0, term_dated: 0 });
     const contracts = await list<{ status: string }>(
       db,
       "select t.status from term_lease_contracts t join customers c using (customer_id) where c.scac = 'DMCR'",

@@ -28,6 +28,8 @@ export type ChassisRow = Omit<
 > & {
   chassis_master_id: number;
   updated_at: string;
+  /** A pool chassis on hire went out at its last change; a term lease's runs from its contract (null). */
+  on_hire_since: string | null;
 };
 
 const ORG_MIX: ReadonlyArray<readonly [string, number]> = [
@@ -71,7 +73,10 @@ export function buildChassis(rng: Rng, ctx: ChassisContext): ChassisRow[] {
   };
   const rows: ChassisRow[] = [];
   const push = (
-    r: Omit<ChassisRow, 'chassis_master_id' | 'chassis_id' | 'manufactured_year' | 'updated_at'>,
+    r: Omit<
+      ChassisRow,
+      'chassis_master_id' | 'chassis_id' | 'manufactured_year' | 'updated_at' | 'on_hire_since'
+    >,
   ) => {
     const prefixes =
       r.inventory_org_code === 'COOP'
@@ -79,7 +84,7 @@ export function buildChassis(rng: Rng, ctx: ChassisContext): ChassisRow[] {
         : r.inventory_org_code === 'PRIV'
           ? PRIVATE_PREFIXES
           : PROVIDER_PREFIXES;
-    rows.push({
+    const row: ChassisRow = {
       chassis_master_id: rows.length + 1,
       chassis_id: nextId(prefixes),
       manufactured_year: rng.weighted([
@@ -88,8 +93,12 @@ export function buildChassis(rng: Rng, ctx: ChassisContext): ChassisRow[] {
         [rng.int(2021, 2026), 3],
       ]),
       updated_at: iso(randomInstant(rng, 0, HISTORY_DAYS)),
+      on_hire_since: null,
       ...r,
-    });
+    };
+    // Drawn from the change already drawn: the random stream, and every row after, stay as they were.
+    if (row.status === 'ON_HIRE' && row.contract_id === null) row.on_hire_since = row.updated_at;
+    rows.push(row);
   };
   const onHire = (customerId: number, contractId: number | null = null) => ({
     status: 'ON_HIRE' as const,
