@@ -47,7 +47,7 @@ export function configurationRoutes(app: FastifyInstance, { config }: AppContext
       querystring: versionQuerySchema,
       response: { 200: versionResponseSchema, 400: errorResponses[400] },
     },
-    // Answered at once, without a promise: every open page asks every few minutes (issue 30 §2).
+    // Answered at once, without a promise: every open page asks every ten minutes (issue 30 §2).
     handler: (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { hash: config.buildHash };
