@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stampOf } from '../../src/app/components/freshness';
-import { weekLabel } from '../../src/app/inventory-availability/AvailabilityCharts';
+import { formatShortDay } from '../../src/app/dashboard/format';
 import { inventoryAvailabilityStore } from '../../src/app/inventory-availability/InventoryAvailabilityStore';
 import { lookupNames } from '../../src/app/stores/lookup-names';
 import type { MarketRow } from '../../src/domain/lookups';
@@ -208,7 +208,7 @@ describe('the inventory availability page', { timeout: 90_000 }, () => {
     expect(weeks).toHaveLength(lax.BookedUnits.length);
     for (const week of weeks) expect(week).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
     // The Monday itself, in any time zone (a date alone read as UTC midnight would be Sunday in the US).
-    expect(weekLabel('2026-10-05')).toBe('Oct 5');
+    expect(formatShortDay('2026-10-05')).toBe('Oct 5');
     expect(lax.AvailableNow).toBe(rows.reduce((sum, r) => sum + r.Available, 0));
   });
 });

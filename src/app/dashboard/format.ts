@@ -11,6 +11,8 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZoneName: 'short',
 });
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+// A calendar day has no zone: formatted as written, whatever the user's zone.
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 const parse = (iso: string): Date | null => {
   const date = new Date(iso);
@@ -29,4 +31,13 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = parse(iso);
   return date ? dateOnly.format(date) : iso;
+}
+
+/**
+ * "Oct 5": a calendar day ("2026-10-05", a chart's week) short, as written. Read as a moment, a bare
+ * day is UTC midnight, which is the day before anywhere in the Americas.
+ */
+export function formatShortDay(isoDay: string): string {
+  const date = parse(`${isoDay}T00:00:00Z`);
+  return date ? shortDay.format(date) : isoDay;
 }

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TrendResponse } from '../../schemas/inventory-availability';
+import { formatShortDay } from '../dashboard/format';
 import type { LocationBar } from './InventoryAvailabilityStore';
 
 type View = 'chart' | 'table';
@@ -166,18 +167,11 @@ export const LocationBars = observer(function LocationBars({ bars }: { bars: Loc
 
 const PALETTE = ['blue.solid', 'purple.solid', 'teal.solid', 'pink.solid', 'cyan.solid', 'red.solid'];
 
-/** A week's Monday as a person reads it: "2026-10-05" → "Oct 5" (the day itself, in no time zone). */
-const weekDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-export const weekLabel = (isoDay: string): string => {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDay : weekDay.format(date);
-};
-
 /** Bookings against availability over the last weeks per market (a line; available now dashed). */
 export const MarketTrend = observer(function MarketTrend({ trend }: { trend: TrendResponse | null }) {
   const [view, setView] = useState<View>('chart');
   const markets = trend?.Markets ?? [];
-  const weeks = (trend?.Weeks ?? []).map(weekLabel);
+  const weeks = (trend?.Weeks ?? []).map(formatShortDay);
   const data = weeks.map((week, i) => {
     const point: Record<string, string | number> = { week };
     for (const m of markets) {
