@@ -25,7 +25,12 @@ class StartCounts {
     makeObservable(this, { open: observable, awaiting: observable, pending: observable });
   }
 
-  async load(staff: boolean): Promise<void> {
+  /** Each page visit reads the counts once (the store lives as long as the page). */
+  private asked = false;
+
+  async loadOnce(staff: boolean): Promise<void> {
+    if (this.asked) return;
+    this.asked = true;
     const total = (url: string, body: object) =>
       this.api
         .post<{ TotalCount: number }>(url, { ...body, PageSize: 1 }, { silent: true })
@@ -56,12 +61,9 @@ export const StartSummary = observer(function StartSummary() {
   // The counts after the page's own search has answered, not beside it: the rows are what the
   // user came for, and three more searches would share the server and the line with it (issue 30 §3).
   const searched = dashboard.applied !== null && !dashboard.loading;
-  const [asked, setAsked] = useState(false);
   useEffect(() => {
-    if (!searched || asked) return;
-    setAsked(true);
-    void counts.load(seesQueue);
-  }, [counts, seesQueue, searched, asked]);
+    if (searched) void counts.loadOnce(seesQueue);
+  }, [counts, seesQueue, searched]);
   const booking = AREA_ROUTES.find((r) => r.menu?.group === 'Bookings' && canSee(session.permissions, r));
   const onHold = session.details?.GoodStanding === false;
   const readOnly = !booking && !can(session, Abilities.pendingDecide);
