@@ -110,6 +110,32 @@ for (const size of WIDTHS) {
         });
       expect(names.length).toBeGreaterThan(3);
       expect(names.filter((n) => !n.inside).map((n) => n.name)).toEqual([]);
+      // The trend's legend names markets and its axis days: "Atlanta booked", "Oct 5", whole inside
+      // the chart; never "ATL booked" or "2026-10-05".
+      const trend = await page.locator('[role="img"][aria-label$="(line chart)"]').evaluate((chart) => {
+        const svg = chart.querySelector('svg.recharts-surface');
+        const box = svg?.getBoundingClientRect();
+        const ticks = [
+          ...chart.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+        ];
+        return {
+          legend: [...chart.querySelectorAll('.chakra-chart__legendItem, [class*="legend"] span')]
+            .map((e) => e.textContent?.trim() ?? '')
+            .filter(Boolean),
+          weeks: ticks.map((t) => t.textContent ?? ''),
+          cut: ticks
+            .filter((t) => {
+              const r = t.getBoundingClientRect();
+              return !box || r.left < box.left - 1 || r.right > box.right + 1;
+            })
+            .map((t) => t.textContent),
+        };
+      });
+      expect(trend.legend).toContain('Atlanta booked');
+      expect(trend.legend.filter((text) => /\b[A-Z]{3} (booked|available now)$/.test(text))).toEqual([]);
+      expect(trend.weeks.length).toBeGreaterThan(3);
+      expect(trend.weeks.filter((week) => !/^[A-Z][a-z]{2} \d{1,2}$/.test(week))).toEqual([]);
+      expect(trend.cut).toEqual([]);
     });
   });
 }
