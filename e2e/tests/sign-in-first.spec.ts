@@ -107,7 +107,7 @@ test.describe('the sign-in page drawn first', () => {
     await page.getByRole('link', { name: 'Register as a New User' }).click();
     await reloaded;
     await expect(page).toHaveURL(/#\/support\/usersignup$/);
-    await expect(page.getByText(PORTAL_START_FAILURE)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(PORTAL_START_FAILURE);
   });
 
   for (const size of WIDTHS)

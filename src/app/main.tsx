@@ -25,7 +25,12 @@ async function start() {
     } else startSignInFirst(reactRoot, config);
   } catch (e) {
     console.error(e);
-    container.textContent = PORTAL_START_FAILURE;
+    // No theme has loaded: a plain paragraph, announced, off the window's edge.
+    const failure = document.createElement('p');
+    failure.setAttribute('role', 'alert');
+    failure.textContent = PORTAL_START_FAILURE;
+    Object.assign(failure.style, { margin: '1.5rem 1rem', fontFamily: 'system-ui, sans-serif' });
+    container.replaceChildren(failure);
   }
 }
 
