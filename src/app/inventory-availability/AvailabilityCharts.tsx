@@ -231,7 +231,7 @@ export const MarketTrend = observer(function MarketTrend({ trend }: { trend: Tre
                 <Table.Row>
                   <Table.ColumnHeader>Market</Table.ColumnHeader>
                   {weeks.map((w) => (
-                    <Table.ColumnHeader key={w} textAlign="end" whiteSpace="nowrap">
+                    <Table.ColumnHeader key={w} textAlign="end" whiteSpace="nowrap" px={1.5}>
                       {w}
                     </Table.ColumnHeader>
                   ))}
@@ -243,7 +243,7 @@ export const MarketTrend = observer(function MarketTrend({ trend }: { trend: Tre
                   <Table.Row key={m.MarketCode}>
                     <Table.Cell>{m.MarketName}</Table.Cell>
                     {m.BookedUnits.map((n, i) => (
-                      <Table.Cell key={weeks[i] ?? i} textAlign="end">
+                      <Table.Cell key={weeks[i] ?? i} textAlign="end" px={1.5}>
                         {n}
                       </Table.Cell>
                     ))}
