@@ -19,8 +19,9 @@ export type BookingOutcome = 'created' | 'replayed' | 'refused';
 
 export interface PortalMetrics {
   readonly registry: Registry;
-  /** Call when a request arrives; the answer is called once when its response ends. */
-  requestStarted(): () => void;
+  /** A request arrived; requestClosed is called when its response closes (answered or cut). */
+  requestStarted(): void;
+  requestClosed(): void;
   requestEnded(method: string, route: string, status: number, seconds: number): void;
   booking(type: string, outcome: BookingOutcome): void;
   /** A refused sign-in, by the refusal's code (INVALID_LOGIN, ACCOUNT_LOCKED, …). */
@@ -50,10 +51,16 @@ export function createMetrics(db: Kysely<Database>, pool?: PoolStats): PortalMet
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const inFlight = new Gauge({
+  // Counted in a variable read at a scrape: the gauge's own inc and dec cost each request a label
+  // lookup twice (issue 30 §2).
+  let inFlight = 0;
+  new Gauge({
     name: 'http_requests_in_flight',
     help: 'Requests this instance has received and not yet answered.',
     registers: [registry],
+    collect() {
+      this.set(inFlight);
+    },
   });
   const rateLimited = new Counter({
     name: 'portal_rate_limited_total',
@@ -135,13 +142,10 @@ export function createMetrics(db: Kysely<Database>, pool?: PoolStats): PortalMet
   return {
     registry,
     requestStarted() {
-      inFlight.inc();
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        inFlight.dec();
-      };
+      inFlight++;
+    },
+    requestClosed() {
+      inFlight--;
     },
     requestEnded(method, route, status, seconds) {
       duration.observe({ method, route, status_code: String(status) }, seconds);

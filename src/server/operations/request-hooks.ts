@@ -29,8 +29,11 @@ export function installRequestHooks(
     });
   pipeline.onArrival((request, reply) => {
     // A hub WebSocket is a connection, not a request: portal_hub_connections counts those.
-    if (!request.routeOptions.config?.operations && !request.headers.upgrade)
-      reply.raw.once('close', metrics.requestStarted());
+    if (!request.route.config?.operations && !request.headers.upgrade) {
+      metrics.requestStarted();
+      // A response closes once, whether answered or cut: one shared listener, no closure per request.
+      reply.raw.on('close', metrics.requestClosed);
+    }
     return undefined;
   });
 
@@ -48,14 +51,17 @@ export function installRequestHooks(
   });
 
   app.addHook('onResponse', (request, reply, done) => {
-    if (!request.routeOptions.config?.operations) {
-      const route = request.routeOptions.url ?? 'unmatched';
-      metrics.requestEnded(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    // A request refused before its arrival hook ran (a malformed URL) has no route read yet.
+    const { config, url } = request.route ?? request.routeOptions;
+    if (!config?.operations) {
+      const route = url ?? 'unmatched';
+      const elapsedMs = reply.elapsedTime;
+      metrics.requestEnded(request.method, route, reply.statusCode, elapsedMs / 1000);
       requestLog?.write(String(request.id), {
         method: request.method,
         route,
         status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        durationMs: Math.round(elapsedMs * 10) / 10,
         userId: request.viewer?.userId,
         apiKeyId: request.viewer?.apiKeyId || undefined,
       });

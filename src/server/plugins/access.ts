@@ -72,7 +72,7 @@ export function installAccessControl(
 
   /** What a signed-in viewer may do here: a pending reset and the route's ability. */
   function authorize(request: FastifyRequest, access: RouteAccess, viewer: Viewer): void {
-    if (viewer.claims.ResetPassword === true && !request.routeOptions.config?.allowDuringPasswordReset)
+    if (viewer.claims.ResetPassword === true && !request.route.config?.allowDuringPasswordReset)
       throw new AppError(403, RESET_REQUIRED_TEXT, 'RESET_PASSWORD_REQUIRED');
     const params = request.params as Record<string, string>;
     if (typeof access === 'object' && !can(viewer, access, params))
@@ -106,9 +106,9 @@ export function installAccessControl(
 
   /** Undefined when the call is decided at once; else the promise of the checks that must wait. */
   function check(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
-    const url = request.routeOptions.url;
+    const { url, config } = request.route;
     if (!url) return;
-    const access = request.routeOptions.config?.access ?? defaultAccess(url);
+    const access = config?.access ?? defaultAccess(url);
     if (access === 'public') return;
     // Issue 18: a key goes through the same routes and checks; `can` narrows it to its abilities.
     const key = apiKeyOf(request.headers.authorization);

@@ -29,17 +29,27 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return null;
 }
 
+/**
+ * Whether the answer has COMPRESS_MIN_BYTES. A text of fewer than a third as many UTF-16 units
+ * cannot (one unit is at most three bytes of UTF-8), so most answers are not measured: measuring
+ * a serializer's text of many pieces joins them first (issue 30 §2).
+ */
+function longEnough(payload: string | Buffer): boolean {
+  if (typeof payload !== 'string') return payload.length >= COMPRESS_MIN_BYTES;
+  if (payload.length * 3 < COMPRESS_MIN_BYTES) return false;
+  return payload.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(payload) >= COMPRESS_MIN_BYTES;
+}
+
 export function installCompression(pipeline: RequestPipeline): void {
   // Most answers are small and leave at once, without a promise (issue 30).
   pipeline.onAnswer((request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding')) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const vary = String(reply.getHeader('vary') ?? '');
-    if (!/accept-encoding/i.test(vary))
-      reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-    const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (length < COMPRESS_MIN_BYTES) return payload;
+    const vary = reply.getHeader('vary');
+    if (vary === undefined) reply.header('vary', 'accept-encoding');
+    else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
+    if (!longEnough(payload)) return payload;
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;

@@ -9,6 +9,16 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * request.routeOptions as read on arrival. Fastify builds that object anew at every read (a
+     * dozen fields), and each request's hooks read it five times (issue 30 §2).
+     */
+    route: FastifyRequest['routeOptions'];
+  }
+}
+
 /** On arrival: the promise of what the step waits for, if anything; a throw refuses the request. */
 export type ArrivalStep = (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
 
@@ -82,8 +92,12 @@ export function createRequestPipeline(): RequestPipeline {
     onArrival: (step) => arrival.push(step),
     onAnswer: (step) => answering.push(step),
     install(app) {
+      app.decorateRequest('route', null as unknown as FastifyRequest['route']);
       // Callback hooks, not async ones: an async hook costs every request a promise (issue 30).
-      app.addHook('onRequest', (request, reply, done) => arrive(arrival, 0, request, reply, done));
+      app.addHook('onRequest', (request, reply, done) => {
+        request.route = request.routeOptions;
+        arrive(arrival, 0, request, reply, done);
+      });
       app.addHook('onSend', (request, reply, payload, done) =>
         answer(answering, 0, request, reply, payload, done as SendDone),
       );
