@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import pino from 'pino';
 import { errorResponseSchema } from '../schemas/common';
 import { bookingTypeRegistry } from './bookings/product-types';
 import { type BookingType, registerBookingTypes } from './bookings/registry';
@@ -64,6 +65,18 @@ export interface BuildOptions {
   bookingTypes?: readonly BookingType[];
 }
 
+/**
+ * Where the server's lines go unless a test reads them: standard output in blocks of about 4 KB,
+ * and at least once a second (D-077). pino's default destination hands every write to libuv's
+ * thread pool, one for each turn of the event loop that logged a request line; at 8,000 calls a
+ * second that cost the signed-in call ~15 % of its CPU (issue 30 §2, bench/README.md). Whatever
+ * waits is written at exit (pino flushes its destinations then); a SIGKILL loses at most a second.
+ */
+const LOG_BLOCK_BYTES = 4096;
+const LOG_FLUSH_MS = 1000;
+const standardOutput = () =>
+  pino.destination({ dest: 1, sync: false, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS });
+
 const routeAreas = [
   authRoutes,
   accountRoutes,
@@ -98,7 +111,7 @@ export async function buildApp(base: BaseContext, options: BuildOptions = {}): P
       ? {
           ...redactingLogger,
           level: base.config.logLevel,
-          ...(options.logStream && { stream: options.logStream }),
+          stream: options.logStream ?? standardOutput(),
         }
       : false,
     // Issue 29: one line per request, written by the request hooks (operations/request-hooks.ts).
