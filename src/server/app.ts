@@ -69,7 +69,7 @@ export interface BuildOptions {
  * Where the server's lines go unless a test reads them: standard output in blocks of about 4 KB,
  * and at least once a second (D-077). pino's default destination hands every write to libuv's
  * thread pool, one for each turn of the event loop that logged a request line; at 8,000 calls a
- * second that cost the signed-in call ~15 % of its CPU (issue 30 §2, bench/README.md). Whatever
+ * second, blocks take 9–16 % off the signed-in call's CPU (issue 30 §2, bench/README.md). Whatever
  * waits is written at exit (pino flushes its destinations then); a SIGKILL loses at most a second.
  */
 const LOG_BLOCK_BYTES = 4096;
