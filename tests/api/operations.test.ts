@@ -6,11 +6,13 @@
  *   requests by route pattern, bookings created and replayed by type, refused sign-ins.
  */
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/database';
 import { customerWithToken, stockedLocation } from '../helpers/factories';
 import { bearer, startTestApp, type TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
 import { POOL_URL, unitsPayload } from './bookings-helpers';
 
 const EQUIPMENT = { MarketCode: 'LAX', EquipmentSize: 'Chassis.40', EquipmentClass: 'STD' };
@@ -123,6 +125,22 @@ describe.each(databaseKinds)('health, readiness and metrics on %s', (kind) => {
     expect(body).not.toContain('route="/healthz"');
     // Every call above was answered, and the scrape itself is not counted.
     expect(body).toMatch(/^http_requests_in_flight 0$/m);
+  });
+
+  it('counts a request in flight from its arrival until its response closes, answered or cut', async () => {
+    const inFlight = async () =>
+      Number(/^http_requests_in_flight (\d+)$/m.exec((await metrics()).body)?.[1] ?? Number.NaN);
+    expect(await inFlight()).toBe(0);
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    // A sign-in whose body never comes: it has arrived (its headers are in), and waits.
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: 80\r\n\r\n{"UserId":',
+    );
+    await until(async () => (await inFlight()) === 1, { what: 'the waiting sign-in counted in flight' });
+    socket.destroy();
+    await until(async () => (await inFlight()) === 0, { what: 'the cut sign-in no longer in flight' });
   });
 
   it('a draining instance is not ready and closes every connection after its answer', async () => {
