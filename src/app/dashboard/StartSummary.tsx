@@ -20,13 +20,12 @@ class StartCounts {
   open: number | null = null;
   awaiting: number | null = null;
   pending: number | null = null;
+  /** Each page visit reads the counts once (the store lives as long as the page). */
+  private asked = false;
 
   constructor(private readonly api: AxiosInstance) {
     makeObservable(this, { open: observable, awaiting: observable, pending: observable });
   }
-
-  /** Each page visit reads the counts once (the store lives as long as the page). */
-  private asked = false;
 
   async loadOnce(staff: boolean): Promise<void> {
     if (this.asked) return;
