@@ -137,6 +137,9 @@ for (const size of WIDTHS) {
       for (const id of ids) await reachable(page, section.getByRole('button', { name: `Delete ${id}` }));
       await reachable(page, section.getByRole('button', { name: 'Remove line' }));
       await reachable(page, section.getByRole('button', { name: 'Apply location' }));
+      // The contract's days as a person writes them ("Mar 3, 2025"), not as the database does.
+      const day = '[A-Z][a-z]{2} \\d{1,2}, \\d{4}';
+      await expect(section.getByText(new RegExp(`contract effective ${day} to ${day}$`))).toBeVisible();
       const problems: Record<string, unknown> = {};
       await look(page, `${size.width}-lists-term-redelivery-lines`, problems);
 

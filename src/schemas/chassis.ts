@@ -43,6 +43,12 @@ export const heldChassisSchema = {
     BookingCode: { ...nullableString, description: 'The booking it was picked up against.' },
     BookingOrderId: { type: ['integer', 'null'] },
     ContractNumber: { ...nullableString, description: 'The term lease it is on.' },
+    ContractStart: {
+      type: ['string', 'null'],
+      format: 'date',
+      description:
+        "The term lease's first day (a calendar day): the earliest it can be on hire under it. Null for a pool chassis.",
+    },
     PickedUpAt: { ...nullableString, description: 'The location it was picked up at.' },
   },
   required: [
@@ -55,6 +61,7 @@ export const heldChassisSchema = {
     'BookingCode',
     'BookingOrderId',
     'ContractNumber',
+    'ContractStart',
     'PickedUpAt',
   ],
   additionalProperties: false,

@@ -113,13 +113,18 @@ describe.each(databaseKinds)('chassis held and looked up on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as {
         TotalCount: number;
-        ResultSet: Array<{ ChassisId: string; ContractNumber: string | null }>;
+        ResultSet: Array<{
+          ChassisId: string;
+          ContractNumber: string | null;
+          ContractStart: string | null;
+          OnHireSince: string | null;
+        }>;
       };
     };
     // A customer of its own with two pool units and one term leased unit out.
     const own = await customerWithToken(t);
     const pool = await onHireChassis(t, own.customerId, GATE_EQUIPMENT, 2);
-    const contract = await makeContract(t, own.customerId);
+    const contract = await makeContract(t, own.customerId, { effective_date: '2025-03-03' });
     await addContractLine(t, contract.contractId, GATE_EQUIPMENT);
     const termLeased = await onHireChassis(t, own.customerId, GATE_EQUIPMENT, 1, {
       org: contract.org,
@@ -127,8 +132,8 @@ describe.each(databaseKinds)('chassis held and looked up on %s', (kind) => {
     });
     const reuse = await list(own.token, 'Purpose=reuse');
     expect(reuse.TotalCount).toBe(2);
-    expect(reuse.ResultSet.map((r) => [r.ChassisId, r.ContractNumber])).toEqual(
-      [...pool].sort().map((id) => [id, null]),
+    expect(reuse.ResultSet.map((r) => [r.ChassisId, r.ContractNumber, r.ContractStart])).toEqual(
+      [...pool].sort().map((id) => [id, null, null]),
     );
     // Staff booking for the customer see the customer's list.
     expect(await list(staff, `Purpose=reuse&CustomerId=${own.customerId}`)).toEqual(reuse);
@@ -146,9 +151,10 @@ describe.each(databaseKinds)('chassis held and looked up on %s', (kind) => {
 
     // Term lease redelivery: chassis on a term lease only, each one its contract check finds.
     const term = await list(own.token, 'Purpose=termLeaseRedelivery');
-    expect(term.ResultSet.map((r) => [r.ChassisId, r.ContractNumber])).toEqual([
-      [termLeased[0], contract.contractNumber],
-    ]);
+    // No gate event says when it went out: the list gives the contract's first day, as written.
+    expect(
+      term.ResultSet.map((r) => [r.ChassisId, r.ContractNumber, r.ContractStart, r.OnHireSince]),
+    ).toEqual([[termLeased[0], contract.contractNumber, '2025-03-03', null]]);
     const check = await t.app.inject({
       method: 'POST',
       url: '/api/longtermredelivery/contractForChassis',

@@ -287,6 +287,8 @@ export interface ContractTerms {
   purchase_option?: boolean;
   min_quantity?: number;
   min_rental_days?: number;
+  /** The contract's first day ('YYYY-MM-DD'); a year ago unless told. */
+  effective_date?: string;
 }
 
 /**

@@ -3,9 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect } from 'react';
 import { DataList } from '../components/DataList';
 import { PageSteps } from '../components/Paginator';
-import { formatDateTime } from '../dashboard/format';
 import type { PageProps } from '../routes';
 import { useStores } from '../stores/StoresContext';
+import { heldFrom, heldSince } from './held-chassis-text';
 import { myChassisStore } from './MyChassisStore';
 
 /** #/my_chassis (issue 31): the company's chassis on hire, searchable, downloadable as CSV. */
@@ -71,21 +71,11 @@ const MyChassisPage = observer(function MyChassisPage({ title }: PageProps) {
                 columns={[
                   { header: 'Chassis ID', cell: (c) => c.ChassisId },
                   { header: 'Size and class', cell: (c) => `${c.EquipmentSizeName} ${c.EquipmentClassName}` },
-                  {
-                    header: 'On hire since',
-                    cell: (c) => (c.OnHireSince ? formatDateTime(c.OnHireSince) : '—'),
-                  },
-                  {
-                    header: 'From',
-                    cell: (c) =>
-                      c.ContractNumber
-                        ? `Term lease ${c.ContractNumber}`
-                        : c.BookingCode
-                          ? `Booking ${c.BookingCode}`
-                          : '—',
-                  },
+                  { header: 'On hire since', cell: heldSince },
+                  { header: 'From', cell: heldFrom },
+                  // A fact, not an action: labelled on a phone's card like the rest.
+                  { header: 'Picked up at', cell: (c) => c.PickedUpAt ?? '—' },
                 ]}
-                actions={{ header: 'Picked up at', cell: (c) => c.PickedUpAt ?? '—' }}
               />
             )}
             <PageSteps

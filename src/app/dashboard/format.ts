@@ -13,6 +13,7 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 // A calendar day has no zone: formatted as written, whatever the user's zone.
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 const parse = (iso: string): Date | null => {
   const date = new Date(iso);
@@ -31,6 +32,12 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = parse(iso);
   return date ? dateOnly.format(date) : iso;
+}
+
+/** "Mar 3, 2025": a calendar day ("2025-03-03", a contract's first day) as written, with its year. */
+export function formatDay(isoDay: string): string {
+  const date = parse(`${isoDay}T00:00:00Z`);
+  return date ? calendarDay.format(date) : isoDay;
 }
 
 /**

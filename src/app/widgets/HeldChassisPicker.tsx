@@ -9,10 +9,10 @@ import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { normalizeChassisId } from '../../domain/equipment';
 import type { HeldChassis, HeldPurpose } from '../../schemas/chassis';
+import { heldFrom, heldSince } from '../chassis/held-chassis-text';
 import type { MyChassisStore } from '../chassis/MyChassisStore';
 import { DataList } from '../components/DataList';
 import { PageSteps } from '../components/Paginator';
-import { formatDateTime } from '../dashboard/format';
 
 /** What each flow's list holds, in the words of the person picking. */
 const WHAT_IS_LISTED: Readonly<Record<HeldPurpose, (who: string) => string>> = {
@@ -35,9 +35,6 @@ export interface HeldChassisPickerProps {
   room: number | undefined;
   onAdd: (chassisIds: string[]) => void;
 }
-
-const fromWhat = (c: HeldChassis) =>
-  c.ContractNumber ? `Term lease ${c.ContractNumber}` : c.BookingCode ? `Booking ${c.BookingCode}` : '—';
 
 export const HeldChassisPicker = observer(function HeldChassisPicker(props: HeldChassisPickerProps) {
   const { id, purpose, store, customerId, listed, room, onAdd } = props;
@@ -205,12 +202,8 @@ export const HeldChassisPicker = observer(function HeldChassisPicker(props: Held
                       header: 'Size and class',
                       cell: (c) => `${c.EquipmentSizeName} ${c.EquipmentClassName}`,
                     },
-                    { header: 'From', cell: fromWhat },
-                    {
-                      header: 'On hire since',
-                      minW: '9rem',
-                      cell: (c) => (c.OnHireSince ? formatDateTime(c.OnHireSince) : '—'),
-                    },
+                    { header: 'From', cell: heldFrom },
+                    { header: 'On hire since', minW: '9rem', cell: heldSince },
                     { header: 'Picked up at', cell: (c) => c.PickedUpAt ?? '—' },
                   ]}
                 />

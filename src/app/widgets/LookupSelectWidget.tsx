@@ -19,6 +19,8 @@ interface LookupOptions {
   label: (row: Row) => string;
 }
 
+const inventoryOrgLabel = (r: Row) => `${r.InventoryOrgCode} – ${r.InventoryOrgDescription}`;
+
 /** Option names a flow file may give, and the lookup dataset and fields behind each. */
 export const LOOKUP_OPTIONS: Readonly<Record<string, LookupOptions>> = {
   markets: {
@@ -46,7 +48,12 @@ export const LOOKUP_OPTIONS: Readonly<Record<string, LookupOptions>> = {
   repositionInventoryOrgs: {
     dataset: 'repositionInventoryOrgs',
     value: 'InventoryOrgCode',
-    label: (r) => `${r.InventoryOrgCode} – ${r.InventoryOrgDescription}`,
+    label: inventoryOrgLabel,
+  },
+  redeliveryInventoryOrgs: {
+    dataset: 'redeliveryInventoryOrgs',
+    value: 'InventoryOrgCode',
+    label: inventoryOrgLabel,
   },
   repositionReasons: {
     dataset: 'repositionReasons',

@@ -28,6 +28,7 @@ import {
 } from '../../domain/term-lease-redelivery';
 import type { ReviewProps } from '../../engine/react/registry';
 import { DataList } from '../components/DataList';
+import { formatDay } from '../dashboard/format';
 import { lookupNames } from '../stores/lookup-names';
 import { type WidgetContext, widgetContextOf } from './context';
 
@@ -147,7 +148,8 @@ export const TermRedeliveryLinesField = observer(function TermRedeliveryLinesFie
               </HStack>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              {details.length} chassis · contract effective {line.EffectiveDate} to {line.EffectiveTo}
+              {details.length} chassis · contract effective {formatDay(line.EffectiveDate)} to{' '}
+              {formatDay(line.EffectiveTo)}
             </Text>
             {((errorSchema?.[index] as { __errors?: string[] } | undefined)?.__errors ?? []).map((e) => (
               <Text key={e} color="fg.error" fontSize="sm">

@@ -88,6 +88,8 @@ export async function searchHeldChassis(
       'b.booking_code',
       'b.booking_order_id',
       'k.contract_number',
+      // A calendar day as written: a Date would be a moment, read a day early west of UTC.
+      sql<string | null>`to_char(k.effective_date, 'YYYY-MM-DD')`.as('contract_start'),
       'l.location_name',
     ])
     .orderBy('c.chassis_id')
@@ -104,6 +106,7 @@ export async function searchHeldChassis(
     BookingCode: r.booking_code ?? null,
     BookingOrderId: r.booking_order_id ?? null,
     ContractNumber: r.contract_number ?? null,
+    ContractStart: r.contract_start ?? null,
     PickedUpAt: r.location_name ?? null,
   }));
   return { TotalCount: Number(total.n), ResultSet: list };
