@@ -34,17 +34,17 @@ export function formatDate(iso: string | null | undefined): string {
   return date ? dateOnly.format(date) : iso;
 }
 
-/** "Mar 3, 2025": a calendar day ("2025-03-03", a contract's first day) as written, with its year. */
-export function formatDay(isoDay: string): string {
-  const date = parse(`${isoDay}T00:00:00Z`);
-  return date ? calendarDay.format(date) : isoDay;
-}
-
 /**
- * "Oct 5": a calendar day ("2026-10-05", a chart's week) short, as written. Read as a moment, a bare
- * day is UTC midnight, which is the day before anywhere in the Americas.
+ * A calendar day ("2025-03-03") in `format`, as written. Read as a moment, a bare day is UTC
+ * midnight, which is the day before anywhere in the Americas: the formats of days say UTC.
  */
-export function formatShortDay(isoDay: string): string {
+const asWritten = (isoDay: string, format: Intl.DateTimeFormat): string => {
   const date = parse(`${isoDay}T00:00:00Z`);
-  return date ? shortDay.format(date) : isoDay;
-}
+  return date ? format.format(date) : isoDay;
+};
+
+/** "Mar 3, 2025": a calendar day with its year (a contract's first day). */
+export const formatDay = (isoDay: string): string => asWritten(isoDay, calendarDay);
+
+/** "Oct 5": a calendar day short (a chart's week). */
+export const formatShortDay = (isoDay: string): string => asWritten(isoDay, shortDay);
